@@ -1,0 +1,450 @@
+"""Melds, deadwood, best discard, layoffs: stateless and shared by the state, the bots and the tests.
+
+Hands are searched as 52-bit masks.  The search always takes the lowest card
+left: it is either deadwood or part of a meld in which it is the lowest card
+(a run starting at it, or a set whose other cards are of higher suits).  That
+covers every arrangement exactly once, so the minimum is exact (no greedy
+"sets first"), and the results of sub-hands are cached across calls.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Sequence
+
+from .cards import VALUES, Card, cards_of, mask_of, mask_value
+
+_INF = 1 << 40
+
+
+def _build_meld_tables():
+    runs_from: list[tuple[int, ...]] = []
+    sets_from: list[tuple[int, ...]] = []
+    for c in range(52):
+        suit, rank = divmod(c, 13)
+        runs = []
+        for length in range(3, 14 - rank):
+            runs.append(sum(1 << (c + k) for k in range(length)))
+        higher = [(s * 13 + rank) for s in range(suit + 1, 4)]
+        sets = []
+        for i in range(len(higher)):
+            for j in range(i + 1, len(higher)):
+                sets.append((1 << c) | (1 << higher[i]) | (1 << higher[j]))
+        if len(higher) == 3:
+            sets.append((1 << c) | sum(1 << h for h in higher))
+        runs_from.append(tuple(runs))
+        sets_from.append(tuple(sets))
+    return tuple(runs_from), tuple(sets_from)
+
+
+_RUNS_FROM, _SETS_FROM = _build_meld_tables()
+# Ordering key for "which card to throw" among equal results: higher rank, then higher suit.
+_PRIORITY = tuple((c % 13) * 4 + c // 13 for c in range(52))
+_BY_PRIORITY = tuple(sorted(range(52), key=lambda c: _PRIORITY[c]))
+
+_DW: dict[int, int] = {}
+_BD: dict[int, int] = {}
+_CACHE_LIMIT = 400_000
+
+
+def clear_cache() -> None:
+    """Forget cached sub-hand results (benchmarks call this to measure cold)."""
+    _DW.clear()
+    _BD.clear()
+
+
+def _dw(mask: int) -> int:
+    """Least deadwood of the cards in ``mask``."""
+    r = _DW.get(mask)
+    if r is not None:
+        return r
+    low = mask & -mask
+    c = low.bit_length() - 1
+    rest = mask ^ low
+    best = VALUES[c] + (_dw(rest) if rest else 0)
+    for m in _RUNS_FROM[c]:
+        if m & mask != m:
+            break  # a longer run needs this one too
+        rem = mask ^ m
+        v = _dw(rem) if rem else 0
+        if v < best:
+            best = v
+    for m in _SETS_FROM[c]:
+        if m & mask == m:
+            rem = mask ^ m
+            v = _dw(rem) if rem else 0
+            if v < best:
+                best = v
+    if len(_DW) > _CACHE_LIMIT:
+        _DW.clear()
+    _DW[mask] = best
+    return best
+
+
+def _bd(mask: int, forbid: int) -> int:
+    """Best discard from ``mask`` as ``deadwood * 64 + (63 - priority)``; ``forbid`` is a card mask or 0.
+
+    The lowest card is deadwood, the discard, or in a meld starting at it.
+    Equal deadwood prefers throwing the higher card.
+    """
+    key = mask | (forbid.bit_length() << 53)
+    r = _BD.get(key)
+    if r is not None:
+        return r
+    low = mask & -mask
+    c = low.bit_length() - 1
+    rest = mask ^ low
+    best = _INF
+    if rest:
+        best = VALUES[c] * 64 + _bd(rest, forbid)
+    if low != forbid:
+        v = (_dw(rest) if rest else 0) * 64 + 63 - _PRIORITY[c]
+        if v < best:
+            best = v
+    for m in _RUNS_FROM[c]:
+        if m & mask != m:
+            break
+        rem = mask ^ m
+        if rem:
+            v = _bd(rem, forbid)
+            if v < best:
+                best = v
+    for m in _SETS_FROM[c]:
+        if m & mask == m:
+            rem = mask ^ m
+            if rem:
+                v = _bd(rem, forbid)
+                if v < best:
+                    best = v
+    if len(_BD) > _CACHE_LIMIT:
+        _BD.clear()
+    _BD[key] = best
+    return best
+
+
+_SUIT = 0x1FFF
+_RUN_START_OK = sum(_SUIT >> 2 << (13 * s) for s in range(4))  # ranks A..J can start a run of three
+_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_SUIT_VALUE = tuple(mask_value(m) for m in range(1 << 13))
+
+
+def _split_live(mask: int) -> tuple[int, int]:
+    """(cards that lie in some meld of the hand, value of the cards that lie in none)."""
+    r3 = mask & (mask >> 1) & (mask >> 2) & _RUN_START_OK
+    a = mask & _SUIT
+    b = (mask >> 13) & _SUIT
+    c = (mask >> 26) & _SUIT
+    d = mask >> 39
+    ranks3 = (a & b & (c | d)) | (c & d & (a | b))
+    live = (r3 | r3 << 1 | r3 << 2 | ranks3 * _SPREAD) & mask
+    dead = mask ^ live
+    return live, (
+        _SUIT_VALUE[dead & _SUIT]
+        + _SUIT_VALUE[(dead >> 13) & _SUIT]
+        + _SUIT_VALUE[(dead >> 26) & _SUIT]
+        + _SUIT_VALUE[dead >> 39]
+    )
+
+
+def _top_card(mask: int) -> int:
+    """The highest card of a non-empty mask by throwing priority (rank, then suit)."""
+    folded = (mask | mask >> 13 | mask >> 26 | mask >> 39) & _SUIT
+    rank = folded.bit_length() - 1
+    for s in (3, 2, 1, 0):
+        if mask >> (s * 13 + rank) & 1:
+            return s * 13 + rank
+    raise AssertionError("empty mask")
+
+
+def deadwood_of_mask(mask: int) -> int:
+    live, dead_value = _split_live(mask)
+    return dead_value + (_dw(live) if live else 0)
+
+
+def deadwood(cards: Iterable[int]) -> int:
+    """The least deadwood over every arrangement of ``cards``."""
+    return deadwood_of_mask(mask_of(cards))
+
+
+def _melds_of_best(mask: int) -> list[int]:
+    """Meld masks of one least-deadwood arrangement (melds preferred on ties, longer runs first)."""
+    melds: list[int] = []
+    while mask:
+        target = _dw(mask)
+        low = mask & -mask
+        c = low.bit_length() - 1
+        chosen = 0
+        options = [m for m in _RUNS_FROM[c] if m & mask == m][::-1]
+        options += [m for m in _SETS_FROM[c] if m & mask == m][::-1]
+        for m in options:
+            rem = mask ^ m
+            if (_dw(rem) if rem else 0) == target:
+                chosen = m
+                break
+        if chosen:
+            melds.append(chosen)
+            mask ^= chosen
+        else:
+            mask ^= low
+    return melds
+
+
+def meld_kind(cards: Iterable[int]) -> str | None:
+    """'set', 'run' or None for a group of cards."""
+    cs = sorted(int(c) for c in cards)
+    if len(cs) < 3 or len(set(cs)) != len(cs):
+        return None
+    if len({c % 13 for c in cs}) == 1 and len(cs) <= 4:
+        return "set"
+    if len({c // 13 for c in cs}) == 1 and all(b - a == 1 for a, b in zip(cs, cs[1:])):
+        return "run"
+    return None
+
+
+def is_meld(cards: Iterable[int]) -> bool:
+    return meld_kind(cards) is not None
+
+
+def _sorted_meld(mask: int) -> list[Card]:
+    cs = cards_of(mask)
+    if meld_kind(cs) == "set":
+        cs.sort(key=lambda c: c // 13)
+    return cs
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Melds (each a list of cards) and the deadwood cards left over."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+
+    @classmethod
+    def from_masks(cls, meld_masks: Sequence[int], hand_mask: int) -> "Arrangement":
+        used = 0
+        for m in meld_masks:
+            used |= m
+        rest = hand_mask & ~used
+        return cls(
+            melds=tuple(tuple(_sorted_meld(m)) for m in meld_masks),
+            deadwood_cards=tuple(sorted(cards_of(rest), key=lambda c: (VALUES[c], c % 13, c // 13))),
+            deadwood=mask_value(rest),
+        )
+
+    @property
+    def melded_cards(self) -> list[Card]:
+        return [c for m in self.melds for c in m]
+
+
+def best_arrangement(cards: Iterable[int]) -> Arrangement:
+    """The disjoint melds with the least deadwood over all arrangements."""
+    mask = mask_of(cards)
+    return Arrangement.from_masks(_melds_of_best(mask), mask)
+
+
+@dataclass(frozen=True)
+class DiscardChoice:
+    """What ``best_discard`` answers: the card, the arrangement it leaves, and what that allows."""
+
+    card: Card
+    arrangement: Arrangement
+    big_gin: bool  # all eleven cards melded before any discard
+
+    @property
+    def deadwood(self) -> int:
+        return self.arrangement.deadwood
+
+    @property
+    def gin(self) -> bool:
+        return self.arrangement.deadwood == 0
+
+    def can_knock(self, limit: int = 10) -> bool:
+        return self.arrangement.deadwood <= limit
+
+    def __iter__(self):  # lets callers write: card, arrangement = best_discard(hand)
+        yield self.card
+        yield self.arrangement
+
+
+def best_discard_key(mask: int, forbid: int = 0) -> tuple[int, int]:
+    """(card index, deadwood after it) of the best discard from a mask; the fast path for bots."""
+    if not mask or mask == forbid:
+        raise ValueError("no card can be discarded from this hand")
+    live, dead_value = _split_live(mask)
+    # Cards in no meld at all are plain deadwood: the best of them to throw is the highest one.
+    best = _INF
+    dead = (mask ^ live) & ~forbid
+    if dead:
+        top = _top_card(dead)
+        best = (dead_value - VALUES[top] + (_dw(live) if live else 0)) * 64 + 63 - _PRIORITY[top]
+    if live & ~forbid:
+        v = dead_value * 64 + _bd(live, forbid & live)
+        if v < best:
+            best = v
+    return _BY_PRIORITY[63 - (best & 63)], best >> 6
+
+
+def best_discard(cards: Iterable[int], forbidden: Iterable[int] | int | None = None) -> DiscardChoice:
+    """The discard that leaves the least deadwood (ties: the higher card), and that arrangement.
+
+    ``forbidden`` is a card that may not be thrown (the one just taken from the discard pile).
+    """
+    cards = list(cards)
+    mask = mask_of(cards)
+    if len(cards) < 2 or bin(mask).count("1") != len(cards):
+        raise ValueError("best_discard needs at least two distinct cards")
+    if forbidden is None:
+        forbid = 0
+    elif isinstance(forbidden, int):
+        forbid = 1 << forbidden
+    else:
+        forbid = mask_of(forbidden)
+        if bin(forbid).count("1") > 1:
+            raise ValueError("at most one card can be forbidden")
+    forbid &= mask
+    c, _ = best_discard_key(mask, forbid)
+    rest = mask ^ (1 << c)
+    return DiscardChoice(Card(c), Arrangement.from_masks(_melds_of_best(rest), rest), deadwood_of_mask(mask) == 0)
+
+
+def discard_deadwoods(cards: Iterable[int]) -> dict[Card, int]:
+    """Deadwood left after throwing each card (the counter a player sees when pointing at a card)."""
+    cards = [Card(c) for c in cards]
+    mask = mask_of(cards)
+    return {c: deadwood_of_mask(mask ^ (1 << c)) for c in cards}
+
+
+# ---------------------------------------------------------------- arrangements and layoffs
+
+
+def all_arrangements(cards: Iterable[int] | int) -> Iterator[list[int]]:
+    """Every collection of disjoint melds (as masks) in a hand, the empty one included."""
+    mask = cards if isinstance(cards, int) and not isinstance(cards, Card) else mask_of(cards)
+
+    def rec(m: int) -> Iterator[list[int]]:
+        if not m:
+            yield []
+            return
+        low = m & -m
+        c = low.bit_length() - 1
+        for tail in rec(m ^ low):
+            yield tail
+        for meld in _RUNS_FROM[c] + _SETS_FROM[c]:
+            if meld & m == meld:
+                for tail in rec(m ^ meld):
+                    yield [meld] + tail
+
+    return rec(mask)
+
+
+def layoffs(knocker_melds: Sequence[int], pool: int) -> list[tuple[int, int]]:
+    """Which cards of ``pool`` (a mask) can be laid off onto the knocker's melds, as (card, meld index).
+
+    A set of three takes its fourth card; a run takes cards at either end, chained.  Every card
+    that some meld can reach is laid off at once (they never compete for room), so this is the
+    most a defender can lay off from that pool.
+    """
+    placed: list[tuple[int, int]] = []
+    taken = 0
+    for i, m in enumerate(knocker_melds):
+        cs = cards_of(m)
+        if meld_kind(cs) != "run":
+            continue
+        lo, hi = cs[0], cs[-1]
+        suit = lo // 13
+        c = lo - 1
+        while c >= suit * 13 and pool & (1 << c) and not taken & (1 << c):
+            placed.append((c, i))
+            taken |= 1 << c
+            c -= 1
+        c = hi + 1
+        while c < suit * 13 + 13 and pool & (1 << c) and not taken & (1 << c):
+            placed.append((c, i))
+            taken |= 1 << c
+            c += 1
+    for i, m in enumerate(knocker_melds):
+        cs = cards_of(m)
+        if len(cs) == 3 and meld_kind(cs) == "set":
+            rank = cs[0] % 13
+            for s in range(4):
+                c = s * 13 + rank
+                if not m & (1 << c) and pool & (1 << c) and not taken & (1 << c):
+                    placed.append((c, i))
+                    taken |= 1 << c
+    return placed
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """Both hands laid out after a knock, with the defender's layoffs."""
+
+    knocker: Arrangement
+    defender: Arrangement  # the defender's melds and the deadwood left after layoffs
+    layoffs: tuple[tuple[Card, int], ...]  # (card, index into knocker.melds)
+    defender_deadwood_before_layoffs: int
+
+    @property
+    def knocker_deadwood(self) -> int:
+        return self.knocker.deadwood
+
+    @property
+    def defender_deadwood(self) -> int:
+        return self.defender.deadwood
+
+
+def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_layoffs: bool = True) -> Showdown:
+    """Lay out a knock: the knocker's best melds, the defender's melds and layoffs chosen jointly.
+
+    Among the knocker's least-deadwood arrangements the one that lets the defender lay off least is
+    shown; the defender's melds and layoffs together leave the least deadwood possible.
+    """
+    kmask = mask_of(knocker_cards)
+    dmask = mask_of(defender_cards)
+    if kmask & dmask:
+        raise ValueError("the two hands share a card")
+    kbest = deadwood_of_mask(kmask)
+    dbest = deadwood_of_mask(dmask)
+    if not allow_layoffs:
+        k_melds = _melds_of_best(kmask)
+        return Showdown(
+            Arrangement.from_masks(k_melds, kmask),
+            Arrangement.from_masks(_melds_of_best(dmask), dmask),
+            (),
+            dbest,
+        )
+    k_options = []
+    for arr in all_arrangements(kmask):
+        used = 0
+        for m in arr:
+            used |= m
+        if mask_value(kmask & ~used) == kbest:
+            k_options.append(arr)
+    d_options = list(all_arrangements(dmask))
+    best = None
+    for k_arr in k_options:
+        local = None
+        for d_arr in d_options:
+            used = 0
+            for m in d_arr:
+                used |= m
+            pool = dmask & ~used
+            placed = layoffs(k_arr, pool)
+            laid = mask_of(c for c, _ in placed)
+            left = mask_value(pool & ~laid)
+            key = (left, len(placed), -len(d_arr))
+            if local is None or key < local[0]:
+                local = (key, d_arr, placed, pool & ~laid)
+        # the knocker keeps the arrangement that leaves the defender the most deadwood
+        if best is None or local[0][0] > best[0][0][0]:
+            best = (local, k_arr)
+    (key, d_arr, placed, left_mask), k_arr = best
+    knocker = Arrangement.from_masks(k_arr, kmask)
+    # knocker.melds were re-sorted; map layoff indices through the same order
+    order = {m: i for i, m in enumerate(k_arr)}
+    defender = Arrangement.from_masks(d_arr, dmask & ~mask_of(c for c, _ in placed))
+    return Showdown(
+        knocker,
+        defender,
+        tuple((Card(c), order[k_arr[i]]) for c, i in placed),
+        dbest,
+    )

@@ -1,0 +1,115 @@
+"""Every point where rule books differ, as one immutable ``Rules`` value; presets are named values."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+UPCARD_OFFERS = ("none", "classic", "hoyle")
+DEALER_RULES = ("alternate", "loser")
+FIRST_DEALERS = ("lot", "computer")
+TIMER_CHOICES = (0, 15, 20, 30, 40, 60)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The switches.  ``target`` is the match target; ``turn_timer`` is seconds per turn, 0 for off."""
+
+    target: int = 100
+    knock_limit: int = 10
+    oklahoma: bool = False  # the first upcard's value sets the knock limit; an ace means gin only
+    gin_bonus: int = 25
+    undercut_bonus: int = 25
+    tie_is_undercut: bool = True  # False: an equal count goes to the knocker (who scores 0)
+    big_gin_bonus: int | None = 31  # None: big gin scores as a plain gin
+    dead_hand_stock: int = 2  # the hand is dead when a turn ends with this many stock cards
+    may_discard_taken_card: bool = False
+    upcard_offer: str = "none"  # none | classic (refused upcard leaves play) | hoyle (it stays)
+    dealer_rule: str = "alternate"  # alternate | loser (the loser of a scored hand deals)
+    first_dealer: str = "lot"  # lot | computer (hot-seat always draws lots)
+    turn_timer: int = 40
+    game_bonus: int = 0  # to the match winner
+    line_bonus: int = 0  # per hand won, to each player, at the end of the match
+    shutout_double: bool = False  # winner's total doubles when the loser scored nothing
+
+    def __post_init__(self) -> None:
+        problems = []
+        if not isinstance(self.target, int) or not 1 <= self.target <= 10_000:
+            problems.append(f"target must be a whole number from 1 to 10000, not {self.target!r}")
+        if self.knock_limit not in range(0, 11):
+            problems.append(f"knock_limit must be 0..10, not {self.knock_limit!r}")
+        if self.gin_bonus not in (20, 25):
+            problems.append(f"gin_bonus must be 20 or 25, not {self.gin_bonus!r}")
+        if self.undercut_bonus not in (10, 20, 25):
+            problems.append(f"undercut_bonus must be 10, 20 or 25, not {self.undercut_bonus!r}")
+        if self.big_gin_bonus not in (None, 31, 50):
+            problems.append(f"big_gin_bonus must be none, 31 or 50, not {self.big_gin_bonus!r}")
+        if self.dead_hand_stock not in (2, 3):
+            problems.append(f"dead_hand_stock must be 2 or 3, not {self.dead_hand_stock!r}")
+        if self.upcard_offer not in UPCARD_OFFERS:
+            problems.append(f"upcard_offer must be one of {UPCARD_OFFERS}, not {self.upcard_offer!r}")
+        if self.dealer_rule not in DEALER_RULES:
+            problems.append(f"dealer_rule must be one of {DEALER_RULES}, not {self.dealer_rule!r}")
+        if self.first_dealer not in FIRST_DEALERS:
+            problems.append(f"first_dealer must be one of {FIRST_DEALERS}, not {self.first_dealer!r}")
+        if self.turn_timer not in TIMER_CHOICES:
+            problems.append(f"turn_timer must be one of {TIMER_CHOICES}, not {self.turn_timer!r}")
+        if self.game_bonus not in (0, 100):
+            problems.append(f"game_bonus must be 0 or 100, not {self.game_bonus!r}")
+        if self.line_bonus not in (0, 25):
+            problems.append(f"line_bonus must be 0 or 25, not {self.line_bonus!r}")
+        for name in ("oklahoma", "tie_is_undercut", "may_discard_taken_card", "shutout_double"):
+            if not isinstance(getattr(self, name), bool):
+                problems.append(f"{name} must be true or false")
+        if problems:
+            raise ValueError("invalid rules: " + "; ".join(problems))
+
+    def with_(self, **changes: Any) -> "Rules":
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object")
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown rule switches: {sorted(unknown)}")
+        return cls(**data)
+
+    @property
+    def preset_name(self) -> str:
+        """'van' or 'classic' when the switches match a preset (whatever the target/timer), else 'custom'."""
+        for name, preset in PRESETS.items():
+            if replace(self, target=preset.target, turn_timer=preset.turn_timer) == preset:
+                if self.target in TARGET_CHOICES[name]:
+                    return name
+        return "custom"
+
+
+VAN = Rules()
+CLASSIC = Rules(
+    target=100,
+    big_gin_bonus=None,
+    upcard_offer="classic",
+    dealer_rule="loser",
+    first_dealer="computer",
+    turn_timer=0,
+)
+PRESETS: dict[str, Rules] = {"van": VAN, "classic": CLASSIC}
+TARGET_CHOICES: dict[str, tuple[int, ...]] = {"van": (100,), "classic": (50, 100)}
+
+
+def preset(name: str, target: int | None = None) -> Rules:
+    """A preset by name, with one of its target choices."""
+    try:
+        rules = PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown preset {name!r}; choose from {sorted(PRESETS)}") from None
+    if target is not None:
+        if target not in TARGET_CHOICES[name]:
+            raise ValueError(f"the {name} preset plays to {TARGET_CHOICES[name]}, not {target}")
+        rules = replace(rules, target=target)
+    return rules

@@ -1,0 +1,229 @@
+"""The match's save format: plain JSON, validated on load so a damaged save is refused, never half-loaded."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .rules import Rules
+from .scoring import HandResult, final_score
+
+if TYPE_CHECKING:
+    from .state import MatchState
+
+FORMAT = "gin-rummy-match"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded: damaged, edited into an impossible state, or from a newer version."""
+
+
+def _cards(cs) -> list[str]:
+    return [str(c) for c in cs]
+
+
+def state_to_dict(s: "MatchState") -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": s.rules.to_dict(),
+        "seed": s.seed,
+        "hand_no": s.hand_no,
+        "dealer": s.dealer,
+        "phase": s.phase.value,
+        "to_act": s.to_act,
+        "hands": [_cards(h) for h in s.hands],
+        "stock": _cards(s.stock),
+        "discard": _cards(s.discard),
+        "out_of_play": _cards(s.out_of_play),
+        "upcard": None if s.upcard is None else str(s.upcard),
+        "knock_limit": s.knock_limit,
+        "offer_stage": s.offer_stage,
+        "stock_only": s.stock_only,
+        "taken_card": None if s.taken_card is None else str(s.taken_card),
+        "picks": [_cards(p) for p in s.picks],
+        "turns": s.turns,
+        "scores": list(s.scores),
+        "hands_won": list(s.hands_won),
+        "history": [r.to_dict() for r in s.history],
+        "last_result_in_history": s.last_result is not None,
+    }
+
+
+def _seat(x: Any, name: str, allow_none: bool = False) -> int | None:
+    if x is None and allow_none:
+        return None
+    if isinstance(x, bool) or x not in (0, 1):
+        raise SaveError(f"{name} must be seat 0 or 1, not {x!r}")
+    return x
+
+
+def _count(x: Any, name: str) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        raise SaveError(f"{name} must be a whole number, not {x!r}")
+    return x
+
+
+def _card_list(x: Any, name: str) -> list[Card]:
+    if not isinstance(x, list):
+        raise SaveError(f"{name} must be a list of cards")
+    try:
+        return [Card.parse(c) if isinstance(c, str) else Card(-1) for c in x]
+    except ValueError as e:
+        raise SaveError(f"{name}: {e}") from None
+
+
+def _opt_card(x: Any, name: str) -> Card | None:
+    if x is None:
+        return None
+    if not isinstance(x, str):
+        raise SaveError(f"{name} must be a card")
+    try:
+        return Card.parse(x)
+    except ValueError as e:
+        raise SaveError(f"{name}: {e}") from None
+
+
+def state_from_dict(d: Any) -> "MatchState":
+    from .state import MatchState, Phase
+
+    if not isinstance(d, dict):
+        raise SaveError("a saved match must be a JSON object")
+    if d.get("format") != FORMAT:
+        raise SaveError("this is not a saved Gin Rummy match")
+    version = d.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError("the save has no version")
+    if version > VERSION:
+        raise SaveError(f"the save was written by a newer version of the game (format {version})")
+    if version < 1:
+        raise SaveError(f"unknown save version {version}")
+    try:
+        rules = Rules.from_dict(d["rules"])
+        seed = d["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SaveError("the seed must be a whole number")
+        s = MatchState(rules, seed, _seat(d["dealer"], "dealer"))
+        s.hand_no = _count(d["hand_no"], "hand_no")
+        try:
+            s.phase = Phase(d["phase"])
+        except ValueError:
+            raise SaveError(f"unknown phase {d['phase']!r}") from None
+        s.to_act = _seat(d["to_act"], "to_act", allow_none=True)
+        hands = d["hands"]
+        if not isinstance(hands, list) or len(hands) != 2:
+            raise SaveError("hands must be a list of two hands")
+        s.hands = [_card_list(h, "hand") for h in hands]
+        s.stock = _card_list(d["stock"], "stock")
+        s.discard = _card_list(d["discard"], "discard pile")
+        s.out_of_play = _card_list(d["out_of_play"], "out_of_play")
+        s.upcard = _opt_card(d["upcard"], "upcard")
+        s.knock_limit = _count(d["knock_limit"], "knock_limit")
+        s.offer_stage = _count(d["offer_stage"], "offer_stage")
+        if not isinstance(d["stock_only"], bool):
+            raise SaveError("stock_only must be true or false")
+        s.stock_only = d["stock_only"]
+        s.taken_card = _opt_card(d["taken_card"], "taken_card")
+        picks = d["picks"]
+        if not isinstance(picks, list) or len(picks) != 2:
+            raise SaveError("picks must be two lists")
+        s.picks = [_card_list(p, "picks") for p in picks]
+        s.turns = _count(d["turns"], "turns")
+        scores, won = d["scores"], d["hands_won"]
+        if not (isinstance(scores, list) and len(scores) == 2 and isinstance(won, list) and len(won) == 2):
+            raise SaveError("scores and hands_won must each hold two numbers")
+        s.scores = [_count(x, "score") for x in scores]
+        s.hands_won = [_count(x, "hands won") for x in won]
+        if not isinstance(d["history"], list):
+            raise SaveError("history must be a list")
+        s.history = [HandResult.from_dict(r) for r in d["history"]]
+        if d.get("last_result_in_history") and s.history:
+            s.last_result = s.history[-1]
+    except SaveError:
+        raise
+    except (KeyError, TypeError) as e:
+        raise SaveError(f"the save is missing or has a wrong field: {e}") from None
+    except ValueError as e:
+        raise SaveError(str(e)) from None
+    if s.phase is Phase.MATCH_OVER:
+        if s.scores[0] == s.scores[1]:
+            raise SaveError("a finished match cannot be tied")
+        winner = 0 if s.scores[0] > s.scores[1] else 1
+        s.final = final_score(s.rules, tuple(s.scores), tuple(s.hands_won), winner)
+    check_state(s)
+    return s
+
+
+def check_state(s: "MatchState") -> None:
+    """Raise SaveError when ``s`` could not have come from legal play."""
+    from .state import Phase
+
+    every = s.all_cards()
+    if len(every) != 52:
+        raise SaveError(f"the match holds {len(every)} cards, not 52")
+    if len(set(every)) != 52:
+        seen, twice = set(), []
+        for c in every:
+            if c in seen:
+                twice.append(str(c))
+            seen.add(c)
+        raise SaveError(f"a card appears twice: {', '.join(sorted(set(twice)))}")
+    sizes = [len(h) for h in s.hands]
+    phase = s.phase
+    if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
+        if sizes != [10, 10]:
+            raise SaveError(f"each hand must hold 10 cards in the {phase.value} phase, not {sizes}")
+        if s.to_act not in (0, 1):
+            raise SaveError("someone must be to act")
+    elif phase is Phase.DISCARD:
+        if s.to_act not in (0, 1) or sizes[s.to_act] != 11 or sizes[1 - s.to_act] != 10:
+            raise SaveError(f"the player to discard must hold 11 cards and the other 10, not {sizes}")
+    else:
+        if s.to_act is not None:
+            raise SaveError("nobody acts between hands")
+        if sorted(sizes) not in ([10, 10], [10, 11]):
+            raise SaveError(f"hands of {sizes} cards cannot end a hand")
+    if phase is Phase.UPCARD_OFFER:
+        if s.offer_stage not in (0, 1) or len(s.discard) != 1 or s.rules.upcard_offer == "none":
+            raise SaveError("the upcard offer is not in a possible state")
+        expected = s.non_dealer if s.offer_stage == 0 else s.dealer
+        if s.to_act != expected:
+            raise SaveError("the upcard is offered to the wrong player")
+    if s.offer_stage not in (0, 1):
+        raise SaveError("offer_stage must be 0 or 1")
+    if len(s.out_of_play) > 1:
+        raise SaveError("at most the first upcard leaves play")
+    if len(s.stock) > 31:
+        raise SaveError("the stock cannot hold more than 31 cards")
+    if phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD) and len(s.stock) < s.rules.dead_hand_stock:
+        raise SaveError("the stock is too small for a hand still in play")
+    if s.taken_card is not None and (phase is not Phase.DISCARD or s.taken_card not in s.hands[s.to_act]):
+        raise SaveError("the card taken this turn must be in the hand of the player discarding")
+    if s.upcard is None and phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        raise SaveError("a hand in play must have an upcard")
+    if s.knock_limit > 10:
+        raise SaveError("the knock limit cannot exceed 10")
+    if phase is Phase.MATCH_OVER:
+        if max(s.scores) < s.rules.target:
+            raise SaveError("the match is marked over but nobody reached the target")
+    elif max(s.scores) >= s.rules.target and s.scores[0] != s.scores[1]:
+        raise SaveError("a player has reached the target but the match is not over")
+    if sum(r.points for r in s.history if r.winner == 0) != s.scores[0] or sum(
+        r.points for r in s.history if r.winner == 1
+    ) != s.scores[1]:
+        raise SaveError("the scores do not add up to the hand history")
+    if [sum(1 for r in s.history if r.winner == p) for p in (0, 1)] != s.hands_won:
+        raise SaveError("hands won do not match the hand history")
+
+
+def dumps(s: "MatchState") -> str:
+    return json.dumps(state_to_dict(s), ensure_ascii=False, indent=1)
+
+
+def loads(text: str | bytes) -> "MatchState":
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise SaveError(f"the save is not valid JSON: {e}") from None
+    return state_from_dict(data)

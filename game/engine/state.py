@@ -1,0 +1,426 @@
+"""The match as a state machine: the phase, the legal actions of whoever acts, and apply().
+
+For each phase one legal-actions function and one apply function sit side by side.  An illegal
+action raises ``IllegalAction`` before anything changes.  Every deal is shuffled by a
+``random.Random`` seeded from the match seed and the hand number, so a match replays exactly.
+"""
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from .actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    NextHand,
+    PassUpcard,
+    TakeUpcard,
+    TimerMove,
+)
+from .cards import VALUES, Card, mask_of
+from .events import (
+    Discarded,
+    Drew,
+    Event,
+    HandDealt,
+    HandEnded,
+    Knocked,
+    MatchEnded,
+    UpcardDecision,
+    UpcardRetired,
+)
+from .melds import best_discard_key, deadwood_of_mask, showdown
+from .rules import Rules
+from .scoring import FinalScore, HandResult, final_score, score_knock
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the state is left as it was."""
+
+
+class Phase(str, enum.Enum):
+    UPCARD_OFFER = "upcard_offer"
+    DRAW = "draw"
+    DISCARD = "discard"
+    HAND_OVER = "hand_over"
+    MATCH_OVER = "match_over"
+
+
+def oklahoma_limit(upcard: int, cap: int = 10) -> int:
+    """Knock limit under Oklahoma: the upcard's value; an ace means gin only."""
+    if upcard % 13 == 0:
+        return 0
+    return min(VALUES[upcard], cap)
+
+
+class MatchState:
+    """A whole match.  Seats are 0 and 1; ``to_act`` is whose move it is (None between hands)."""
+
+    def __init__(self, rules: Rules, seed: int, first_dealer: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.hand_no = 0  # hands dealt so far, dead hands included
+        self.dealer = first_dealer
+        self.phase = Phase.HAND_OVER
+        self.to_act: int | None = None
+        self.hands: list[list[Card]] = [[], []]
+        self.stock: list[Card] = []  # top is the end
+        self.discard: list[Card] = []  # top is the end
+        self.out_of_play: list[Card] = []
+        self.upcard: Card | None = None
+        self.knock_limit = rules.knock_limit
+        self.offer_stage = 0  # 0: non-dealer is asked, 1: dealer is asked
+        self.stock_only = False  # Hoyle: after both pass, the first draw is from the stock
+        self.taken_card: Card | None = None  # taken from the discard pile this turn
+        self.picks: list[list[Card]] = [[], []]  # cards each took from the discard pile this hand
+        self.turns = 0
+        self.scores = [0, 0]
+        self.hands_won = [0, 0]
+        self.history: list[HandResult] = []
+        self.last_result: HandResult | None = None
+        self.final: FinalScore | None = None
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, rules: Rules, seed: int, computer_seat: int | None = None) -> tuple["MatchState", list[Event]]:
+        """A new match with its first hand dealt.  ``computer_seat`` is the bot's seat, if any."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the seed must be an int")
+        if rules.first_dealer == "computer" and computer_seat in (0, 1):
+            dealer = computer_seat
+        else:
+            dealer = random.Random(f"{seed}/lot").randrange(2)
+        state = cls(rules, seed, dealer)
+        return state, state._deal()
+
+    def copy(self) -> "MatchState":
+        return MatchState.from_dict(self.to_dict())
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def non_dealer(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def winner(self) -> int | None:
+        return self.final.winner if self.final else None
+
+    def forbidden_discard(self) -> Card | None:
+        """The card this player may not throw now (just taken from the discard pile), if any."""
+        if self.phase is Phase.DISCARD and not self.rules.may_discard_taken_card:
+            return self.taken_card
+        return None
+
+    def held_picks(self, player: int) -> list[Card]:
+        """Cards the player took from the discard pile and still holds: public knowledge."""
+        hand = set(self.hands[player])
+        return [c for c in self.picks[player] if c in hand]
+
+    def legal_actions(self) -> list[Action]:
+        return _LEGAL[self.phase](self)
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action, None)
+        except IllegalAction:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action, player: int | None = None) -> list[Event]:
+        """Play ``action`` (for ``player`` when given, which must be the one to act)."""
+        self._check(action, player)
+        return _APPLY[self.phase](self, action)
+
+    def _check(self, action: Action, player: int | None) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        if player is not None and self.to_act is not None and player != self.to_act:
+            raise IllegalAction(f"it is player {self.to_act}'s turn, not player {player}'s")
+        if isinstance(action, TimerMove) and self.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+            return
+        if self.phase is Phase.DISCARD and isinstance(action, (Discard, Knock)):
+            hand = self.hands[self.to_act]
+            if action.card in hand and action.card != self.forbidden_discard():
+                if isinstance(action, Discard):
+                    return
+                if deadwood_of_mask(mask_of(hand) ^ (1 << action.card)) <= self.knock_limit:
+                    return
+            raise IllegalAction(self._why_illegal(action))
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(action))
+
+    def _why_illegal(self, action: Action) -> str:
+        phase = self.phase.value.replace("_", " ")
+        if self.phase is Phase.MATCH_OVER:
+            return "the match is over"
+        if isinstance(action, (Discard, Knock)) and self.phase is Phase.DISCARD:
+            hand = self.hands[self.to_act]
+            if action.card not in hand:
+                return f"{action.card} is not in your hand"
+            if action.card == self.forbidden_discard():
+                return f"{action.card} was just taken from the discard pile and cannot be thrown back this turn"
+            if isinstance(action, Knock):
+                left = deadwood_of_mask(mask_of(hand) ^ (1 << action.card))
+                return f"cannot knock: throwing {action.card} leaves {left} deadwood, the limit is {self.knock_limit}"
+        if isinstance(action, BigGin) and self.phase is Phase.DISCARD:
+            return "big gin needs all eleven cards in melds"
+        if isinstance(action, DrawDiscard) and self.phase is Phase.DRAW:
+            if self.stock_only:
+                return "both passed the upcard: the first draw must come from the stock"
+            return "the discard pile is empty"
+        return f"{action} is not allowed in the {phase} phase"
+
+    # ------------------------------------------------------------------ the deal
+
+    def _deal(self) -> list[Event]:
+        deck = [Card(i) for i in range(52)]
+        random.Random(f"{self.seed}/{self.hand_no}").shuffle(deck)
+        nd, d = self.non_dealer, self.dealer
+        self.hands = [[], []]
+        self.hands[nd] = deck[0:20:2]
+        self.hands[d] = deck[1:20:2]
+        self.upcard = deck[20]
+        self.discard = [deck[20]]
+        self.stock = deck[21:]
+        self.out_of_play = []
+        self.picks = [[], []]
+        self.taken_card = None
+        self.stock_only = False
+        self.turns = 0
+        self.offer_stage = 0
+        self.knock_limit = (
+            oklahoma_limit(self.upcard, self.rules.knock_limit) if self.rules.oklahoma else self.rules.knock_limit
+        )
+        self.phase = Phase.UPCARD_OFFER if self.rules.upcard_offer != "none" else Phase.DRAW
+        self.to_act = nd
+        self.last_result = None
+        return [
+            HandDealt(
+                hand_no=self.hand_no,
+                dealer=self.dealer,
+                upcard=self.upcard,
+                hands=(tuple(self.hands[0]), tuple(self.hands[1])),
+                knock_limit=self.knock_limit,
+                stock_size=len(self.stock),
+            )
+        ]
+
+    # ------------------------------------------------------------------ phase: upcard offer
+
+    def _legal_offer(self) -> list[Action]:
+        return [TakeUpcard(), PassUpcard()]
+
+    def _apply_offer(self, action: Action) -> list[Event]:
+        p = self.to_act
+        if isinstance(action, TakeUpcard):
+            card = self.discard.pop()
+            self.hands[p].append(card)
+            self.picks[p].append(card)
+            self.taken_card = card
+            self.phase = Phase.DISCARD
+            return [UpcardDecision(p, card, True)]
+        card = self.discard[-1]
+        events: list[Event] = [UpcardDecision(p, card, False)]
+        if self.offer_stage == 0:
+            self.offer_stage = 1
+            self.to_act = self.dealer
+            return events
+        if self.rules.upcard_offer == "classic":
+            self.out_of_play.append(self.discard.pop())
+            events.append(UpcardRetired(card))
+        else:
+            self.stock_only = True
+        self.phase = Phase.DRAW
+        self.to_act = self.non_dealer
+        return events
+
+    # ------------------------------------------------------------------ phase: draw
+
+    def _legal_draw(self) -> list[Action]:
+        if self.discard and not self.stock_only:
+            return [DrawStock(), DrawDiscard()]
+        return [DrawStock()]
+
+    def _apply_draw(self, action: Action) -> list[Event]:
+        if isinstance(action, TimerMove):
+            events = self._apply_draw(DrawStock())
+            return events + self._apply_discard(TimerMove(), auto=True)
+        p = self.to_act
+        self.stock_only = False
+        if isinstance(action, DrawStock):
+            card = self.stock.pop()
+            self.taken_card = None
+            source = "stock"
+        else:
+            card = self.discard.pop()
+            self.taken_card = card
+            self.picks[p].append(card)
+            source = "discard"
+        self.hands[p].append(card)
+        self.phase = Phase.DISCARD
+        return [Drew(p, source, card)]
+
+    # ------------------------------------------------------------------ phase: discard
+
+    def _legal_discard(self) -> list[Action]:
+        hand = self.hands[self.to_act]
+        mask = mask_of(hand)
+        forbidden = self.forbidden_discard()
+        actions: list[Action] = []
+        knocks: list[Action] = []
+        for c in hand:
+            if c == forbidden:
+                continue
+            actions.append(Discard(c))
+            if deadwood_of_mask(mask ^ (1 << c)) <= self.knock_limit:
+                knocks.append(Knock(c))
+        if deadwood_of_mask(mask) == 0:
+            knocks.append(BigGin())
+        return actions + knocks
+
+    def _apply_discard(self, action: Action, auto: bool = False) -> list[Event]:
+        p = self.to_act
+        hand = self.hands[p]
+        if isinstance(action, TimerMove):
+            forbidden = self.forbidden_discard()
+            c, _ = best_discard_key(mask_of(hand), 0 if forbidden is None else 1 << forbidden)
+            action, auto = Discard(Card(c)), True
+        if isinstance(action, BigGin):
+            return [Knocked(p, None, "big_gin")] + self._end_by_knock(p, "big_gin", None)
+        card = action.card
+        hand.remove(card)
+        self.discard.append(card)
+        self.taken_card = None
+        self.turns += 1
+        if isinstance(action, Knock):
+            kind = "gin" if deadwood_of_mask(mask_of(hand)) == 0 else "knock"
+            return [Discarded(p, card, auto), Knocked(p, card, kind)] + self._end_by_knock(p, kind, card)
+        events: list[Event] = [Discarded(p, card, auto)]
+        if len(self.stock) <= self.rules.dead_hand_stock:
+            return events + self._end_hand(
+                HandResult(hand_no=self.hand_no, dealer=self.dealer, kind="dead", turns=self.turns)
+            )
+        self.to_act = 1 - p
+        self.phase = Phase.DRAW
+        return events
+
+    # ------------------------------------------------------------------ ends of hands
+
+    def _end_by_knock(self, knocker: int, kind: str, card: Card | None) -> list[Event]:
+        if kind == "big_gin":
+            self.turns += 1
+        show = showdown(self.hands[knocker], self.hands[1 - knocker], allow_layoffs=(kind == "knock"))
+        result = score_knock(self.rules, kind, knocker, show, self.hand_no, self.dealer, card, self.turns)
+        return self._end_hand(result)
+
+    def _end_hand(self, result: HandResult) -> list[Event]:
+        self.last_result = result
+        self.history.append(result)
+        self.to_act = None
+        self.taken_card = None
+        if result.winner is not None:
+            self.scores[result.winner] += result.points
+            self.hands_won[result.winner] += 1
+            if self.rules.dealer_rule == "alternate":
+                self.dealer = 1 - self.dealer
+            else:
+                self.dealer = 1 - result.winner  # the loser deals
+        events: list[Event] = [HandEnded(result, (self.scores[0], self.scores[1]))]
+        target = self.rules.target
+        if max(self.scores) >= target and self.scores[0] != self.scores[1]:
+            winner = 0 if self.scores[0] > self.scores[1] else 1
+            self.final = final_score(self.rules, tuple(self.scores), tuple(self.hands_won), winner)
+            self.phase = Phase.MATCH_OVER
+            events.append(MatchEnded(self.final))
+        else:
+            self.phase = Phase.HAND_OVER
+        return events
+
+    # ------------------------------------------------------------------ phase: between hands
+
+    def _legal_between(self) -> list[Action]:
+        return [NextHand()]
+
+    def _apply_between(self, action: Action) -> list[Event]:
+        self.hand_no += 1
+        return self._deal()
+
+    def _legal_over(self) -> list[Action]:
+        return []
+
+    def _apply_over(self, action: Action) -> list[Event]:  # pragma: no cover - nothing is legal
+        raise IllegalAction("the match is over")
+
+    # ------------------------------------------------------------------ invariants, save, load
+
+    def all_cards(self) -> list[Card]:
+        return self.hands[0] + self.hands[1] + self.stock + self.discard + self.out_of_play
+
+    def check_invariants(self) -> None:
+        """Raise ValueError when the state could not have come from legal play."""
+        from .save import check_state
+
+        check_state(self)
+
+    def to_dict(self) -> dict:
+        from .save import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "MatchState":
+        from .save import state_from_dict
+
+        return state_from_dict(data)
+
+    def to_json(self) -> str:
+        from .save import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> "MatchState":
+        from .save import loads
+
+        return loads(text)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MatchState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return (
+            f"<MatchState hand {self.hand_no} {self.phase.value} to_act={self.to_act} "
+            f"scores={self.scores} stock={len(self.stock)}>"
+        )
+
+
+_LEGAL: dict[Phase, Callable[[MatchState], list[Action]]] = {
+    Phase.UPCARD_OFFER: MatchState._legal_offer,
+    Phase.DRAW: MatchState._legal_draw,
+    Phase.DISCARD: MatchState._legal_discard,
+    Phase.HAND_OVER: MatchState._legal_between,
+    Phase.MATCH_OVER: MatchState._legal_over,
+}
+_APPLY: dict[Phase, Callable[[MatchState, Action], list[Event]]] = {
+    Phase.UPCARD_OFFER: lambda s, a: s._apply_offer(PassUpcard() if isinstance(a, TimerMove) else a),
+    Phase.DRAW: MatchState._apply_draw,
+    Phase.DISCARD: MatchState._apply_discard,
+    Phase.HAND_OVER: MatchState._apply_between,
+    Phase.MATCH_OVER: MatchState._apply_over,
+}
+
+
+def new_match(rules: Rules, seed: int, computer_seat: int | None = None) -> tuple[MatchState, list[Event]]:
+    return MatchState.new(rules, seed, computer_seat)
