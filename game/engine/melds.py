@@ -168,7 +168,11 @@ def deadwood(cards: Iterable[int]) -> int:
 def _melds_of_best(mask: int) -> list[int]:
     """Meld masks of one least-deadwood arrangement (melds preferred on ties, longer runs first)."""
     melds: list[int] = []
-    while mask:
+    while True:
+        # cards in no meld of what is left are deadwood whatever happens: only the rest is searched
+        mask = _split_live(mask)[0]
+        if not mask:
+            break
         target = _dw(mask)
         low = mask & -mask
         c = low.bit_length() - 1
@@ -204,11 +208,17 @@ def is_meld(cards: Iterable[int]) -> bool:
     return meld_kind(cards) is not None
 
 
-def _sorted_meld(mask: int) -> list[Card]:
-    cs = cards_of(mask)
-    if meld_kind(cs) == "set":
-        cs.sort(key=lambda c: c // 13)
-    return cs
+def _mask_value(mask: int) -> int:
+    return (
+        _SUIT_VALUE[mask & _SUIT]
+        + _SUIT_VALUE[(mask >> 13) & _SUIT]
+        + _SUIT_VALUE[(mask >> 26) & _SUIT]
+        + _SUIT_VALUE[mask >> 39]
+    )
+
+
+# Deadwood cards are listed by value, then rank, then suit.
+_DEADWOOD_ORDER = tuple(VALUES[c] * 64 + (c % 13) * 4 + c // 13 for c in range(52))
 
 
 @dataclass(frozen=True)
@@ -225,10 +235,13 @@ class Arrangement:
         for m in meld_masks:
             used |= m
         rest = hand_mask & ~used
+        dead = cards_of(rest)
+        dead.sort(key=_DEADWOOD_ORDER.__getitem__)
+        # cards_of lists by index (suit, then rank): runs come out in rank order, sets in suit order
         return cls(
-            melds=tuple(tuple(_sorted_meld(m)) for m in meld_masks),
-            deadwood_cards=tuple(sorted(cards_of(rest), key=lambda c: (VALUES[c], c % 13, c // 13))),
-            deadwood=mask_value(rest),
+            melds=tuple(tuple(cards_of(m)) for m in meld_masks),
+            deadwood_cards=tuple(dead),
+            deadwood=_mask_value(rest),
         )
 
     @property
@@ -302,9 +315,12 @@ def best_discard(cards: Iterable[int], forbidden: Iterable[int] | int | None = N
         if bin(forbid).count("1") > 1:
             raise ValueError("at most one card can be forbidden")
     forbid &= mask
-    c, _ = best_discard_key(mask, forbid)
+    c, left = best_discard_key(mask, forbid)
     rest = mask ^ (1 << c)
-    return DiscardChoice(Card(c), Arrangement.from_masks(_melds_of_best(rest), rest), deadwood_of_mask(mask) == 0)
+    # All cards melded with a count that is no multiple of three means a meld of four or more, which
+    # can spare a card (either end of a run, any card of a set): so big gin implies a discard to gin.
+    big_gin = (left == 0 or len(cards) % 3 == 0) and deadwood_of_mask(mask) == 0
+    return DiscardChoice(Card(c), Arrangement.from_masks(_melds_of_best(rest), rest), big_gin)
 
 
 def discard_deadwoods(cards: Iterable[int]) -> dict[Card, int]:

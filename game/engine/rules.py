@@ -33,6 +33,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         problems = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, float) or (isinstance(value, bool) and f.type != "bool"):
+                problems.append(f"{f.name} must be a whole number, not {value!r}")
+        if problems:
+            raise ValueError("invalid rules: " + "; ".join(problems))
         if not isinstance(self.target, int) or not 1 <= self.target <= 10_000:
             problems.append(f"target must be a whole number from 1 to 10000, not {self.target!r}")
         if self.knock_limit not in range(0, 11):

@@ -54,7 +54,7 @@ def state_to_dict(s: "MatchState") -> dict[str, Any]:
 def _seat(x: Any, name: str, allow_none: bool = False) -> int | None:
     if x is None and allow_none:
         return None
-    if isinstance(x, bool) or x not in (0, 1):
+    if type(x) is not int or x not in (0, 1):
         raise SaveError(f"{name} must be seat 0 or 1, not {x!r}")
     return x
 
@@ -157,7 +157,7 @@ def state_from_dict(d: Any) -> "MatchState":
 
 def check_state(s: "MatchState") -> None:
     """Raise SaveError when ``s`` could not have come from legal play."""
-    from .state import Phase
+    from .state import Phase, oklahoma_limit
 
     every = s.all_cards()
     if len(every) != 52:
@@ -196,14 +196,21 @@ def check_state(s: "MatchState") -> None:
         raise SaveError("at most the first upcard leaves play")
     if len(s.stock) > 31:
         raise SaveError("the stock cannot hold more than 31 cards")
-    if phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD) and len(s.stock) < s.rules.dead_hand_stock:
-        raise SaveError("the stock is too small for a hand still in play")
+    if phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+        # a turn that ends at the dead-hand count ends the hand: only a stock draw reaches it
+        least = s.rules.dead_hand_stock + (0 if phase is Phase.DISCARD and s.taken_card is None else 1)
+        if len(s.stock) < least:
+            raise SaveError("the stock is too small for a hand still in play")
     if s.taken_card is not None and (phase is not Phase.DISCARD or s.taken_card not in s.hands[s.to_act]):
         raise SaveError("the card taken this turn must be in the hand of the player discarding")
     if s.upcard is None and phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         raise SaveError("a hand in play must have an upcard")
     if s.knock_limit > 10:
         raise SaveError("the knock limit cannot exceed 10")
+    if phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD) and s.upcard is not None:
+        expected = oklahoma_limit(s.upcard, s.rules.knock_limit) if s.rules.oklahoma else s.rules.knock_limit
+        if s.knock_limit != expected:
+            raise SaveError(f"the knock limit {s.knock_limit} does not follow the rules (it should be {expected})")
     if phase is Phase.MATCH_OVER:
         if max(s.scores) < s.rules.target:
             raise SaveError("the match is marked over but nobody reached the target")
@@ -222,8 +229,12 @@ def dumps(s: "MatchState") -> str:
 
 
 def loads(text: str | bytes) -> "MatchState":
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveError("a save must be text")
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as e:
         raise SaveError(f"the save is not valid JSON: {e}") from None
+    except RecursionError:
+        raise SaveError("the save is not a match: it nests too deeply") from None
     return state_from_dict(data)

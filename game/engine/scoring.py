@@ -80,7 +80,7 @@ class HandResult:
         def opt_seat(x):
             if x is None:
                 return None
-            if x not in (0, 1) or isinstance(x, bool):
+            if type(x) is not int or x not in (0, 1):
                 raise ValueError(f"a seat must be 0 or 1, not {x!r}")
             return x
 

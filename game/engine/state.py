@@ -253,8 +253,10 @@ class MatchState:
 
     def _apply_draw(self, action: Action) -> list[Event]:
         if isinstance(action, TimerMove):
-            events = self._apply_draw(DrawStock())
-            return events + self._apply_discard(TimerMove(), auto=True)
+            p = self.to_act
+            card = self.stock[-1]
+            self._apply_draw(DrawStock())
+            return [Drew(p, "stock", card, auto=True)] + self._apply_discard(TimerMove(), auto=True)
         p = self.to_act
         self.stock_only = False
         if isinstance(action, DrawStock):

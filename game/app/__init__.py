@@ -1,0 +1,8 @@
+"""The pygame application: ``run(argv)`` starts the game (``main.py`` calls it)."""
+from __future__ import annotations
+
+
+def run(argv: list[str] | None = None) -> int:
+    from .main import main
+
+    return main(argv)

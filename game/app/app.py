@@ -1,0 +1,383 @@
+"""The controller: one window, one UI manager, a stack of scenes, and the loop.
+
+Logic advances in fixed 1/120 s steps from an accumulator (long frames are clamped), rendering
+happens once per frame capped at the display rate, and slow work (bot thinking, hints) runs on a
+worker thread so a frame never waits.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import logging
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+
+from . import i18n, text
+from .cardart import CardStyle
+from .layout import Layout
+from .resources import FONT_BOLD, FONT_REGULAR, THEME
+from .scene import Scene
+from .settings import Settings
+from .table import TableView
+
+log = logging.getLogger(__name__)
+
+STEP = 1.0 / 120.0
+MAX_FRAME = 0.25
+
+
+def _ui_step(s: float) -> float:
+    """Widget font scale for a layout scale (a few steps, so UI managers can be reused)."""
+    for step in (0.8, 1.0, 1.25, 1.5, 1.75, 2.0):
+        if s < step + 0.12:
+            return step
+    return 2.0
+
+
+def _scaled_theme(theme: dict, factor: float) -> dict:
+    out = copy.deepcopy(theme)
+
+    def walk(node):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k == "font" and isinstance(v, dict) and "size" in v:
+                    v["size"] = str(max(10, round(int(v["size"]) * factor)))
+                else:
+                    walk(v)
+
+    walk(out)
+    return out
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1280, 720), settings: Settings | None = None,
+                 bots: Any = None, fullscreen: bool = False, fps: int | None = None) -> None:
+        self.settings = settings or Settings()
+        i18n.set_language(self.settings.language)
+        if not pygame.font.get_init():
+            text.reset()  # fonts from an earlier pygame start are no longer usable
+        pygame.display.init()
+        pygame.font.init()
+        self.windowed_size = size
+        self.fullscreen = fullscreen or self.settings.fullscreen
+        self.screen = self._open_window(size)
+        pygame.display.set_caption(i18n.tr("app.title"))
+        self.fps = fps or self._display_rate()
+        try:
+            self._theme = json.loads(THEME.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            log.warning("theme unreadable, using defaults: %s", exc)
+            self._theme = {}
+        self._managers: dict[float, pygame_gui.UIManager] = {}
+        self.layout = self._make_layout()
+        self.ui = self._manager_for(self.layout)
+        self.table = TableView(self.layout, self.card_style, self.settings.speed)
+        self.stack: list[Scene] = []
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="think")
+        self.clock = pygame.time.Clock()
+        self.acc = 0.0
+        self.running = True
+        self.time = 0.0  # logic time in seconds
+        self.frames = 0
+        self.toast_text = ""
+        self.toast_until = 0.0
+        self.screenshot_dir = Path.cwd()
+        self._bots = bots
+        self.seed: int | None = None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
+        self.match = None
+        self.hand_ui: dict = {"order": [[], []], "sort": ["melds", "melds"]}
+        self.on_frame: list[Callable[["App"], None]] = []
+        self.on_match: list[Callable[[Any], None]] = []
+        self.on_cue: list[Callable[[str], None]] = []  # moments a sound may mark: deal, timer, ...
+
+    # ------------------------------------------------------------------ window
+
+    def _display_rate(self) -> int:
+        try:
+            rate = pygame.display.get_current_refresh_rate()
+        except (pygame.error, AttributeError):
+            rate = 0
+        return rate if 30 <= rate <= 360 else 60
+
+    def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
+        if self.fullscreen:
+            try:
+                sizes = pygame.display.get_desktop_sizes()
+                full = sizes[0] if sizes else size
+            except pygame.error:
+                full = size
+            screen = pygame.display.set_mode(full, pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        return screen
+
+    def _make_layout(self) -> Layout:
+        return Layout(self.screen.get_size(), self.settings.card_size == "large", mirror=i18n.is_rtl())
+
+    def _manager_for(self, layout: Layout) -> pygame_gui.UIManager:
+        step = _ui_step(layout.s)
+        mgr = self._managers.get(step)
+        if mgr is None:
+            mgr = pygame_gui.UIManager((layout.w, layout.h), None, enable_live_theme_updates=False)
+            mgr.add_font_paths("dejavu", str(FONT_REGULAR), str(FONT_BOLD))
+            mgr.get_theme().load_theme(_scaled_theme(self._theme, step))
+            self._managers[step] = mgr
+        else:
+            mgr.set_window_resolution((layout.w, layout.h))
+        return mgr
+
+    @property
+    def card_style(self) -> CardStyle:
+        s = self.settings
+        return CardStyle(four_colour=s.four_colour, high_contrast=s.high_contrast, back=s.card_back)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Take new settings at once where they can apply (language, looks, speed)."""
+        self.settings = settings
+        i18n.set_language(settings.language)
+        self.table.style = self.card_style
+        self.table.speed = settings.speed
+        self.on_resize(self.screen.get_size())
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        size = (max(320, int(size[0])), max(240, int(size[1])))
+        if self.screen.get_size() != size:
+            self.screen = self._open_window(size)
+        if not self.fullscreen:
+            self.windowed_size = self.screen.get_size()
+        old_ui = self.ui
+        self.layout = self._make_layout()
+        self.ui = self._manager_for(self.layout)
+        self.table.relayout(self.layout)
+        for scene in self.stack:
+            if old_ui is not self.ui:
+                scene.clear_ui()
+            scene.resize()
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window(self.windowed_size)
+        self.on_resize(self.screen.get_size())
+
+    # ------------------------------------------------------------------ bots and threads
+
+    @property
+    def bots(self):
+        if self._bots is None:
+            import game.bots as bots
+
+            self._bots = bots
+        return self._bots
+
+    def think(self, fn: Callable, *args) -> Future:
+        return self.worker.submit(fn, *args)
+
+    # ------------------------------------------------------------------ the flow between scenes
+
+    def next_seed(self) -> int:
+        if self.seed is not None:
+            self.seed += 1
+            return self.seed
+        import random
+
+        return random.SystemRandom().randrange(1, 2**31)
+
+    def to_menu(self) -> None:
+        from .scenes.menu import MenuScene
+
+        self.match = None
+        self.set_scene(MenuScene(self))
+
+    def start_match(self, setup) -> None:
+        from .match import Match
+
+        try:
+            match = Match(setup, self.bots)
+        except Exception as exc:  # the bots could not be loaded or made: say so, stay in the menu
+            log.exception("could not start the match")
+            self.toast(i18n.tr("error.bots_missing", error=exc), 6.0)
+            return
+        self.match = match
+        for fn in self.on_match:
+            fn(match)
+        self.start_deal(match)
+
+    def start_deal(self, match) -> None:
+        from .scenes.deal import DealScene
+
+        self.hand_ui = {"order": [[], []], "sort": list(self.hand_ui.get("sort", ["melds", "melds"]))}
+        self.set_scene(DealScene(self, match))
+
+    def begin_play(self, match) -> None:
+        from .scenes.play import PlayScene
+
+        self.set_scene(PlayScene(self, match))
+
+    def show_curtain(self, play, seat: int) -> None:
+        from .scenes.overlays import CurtainScene
+
+        self.push(CurtainScene(self, play, seat))
+
+    def show_result(self, match) -> None:
+        from .scenes.result import ResultScene
+
+        viewer = getattr(self.top, "viewer", 0)
+        self.set_scene(ResultScene(self, match, viewer))
+
+    def show_match_over(self, match) -> None:
+        from .scenes.matchover import MatchOverScene
+
+        self.set_scene(MatchOverScene(self, match))
+
+    def pause(self) -> None:
+        from .scenes.overlays import PauseScene
+
+        if not isinstance(self.top, PauseScene):
+            self.push(PauseScene(self))
+
+    # ------------------------------------------------------------------ scenes
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def set_scene(self, scene: Scene) -> None:
+        while self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].cover()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self, scene: Scene | None = None) -> None:
+        if not self.stack or (scene is not None and self.stack[-1] is not scene):
+            return
+        self.stack.pop().exit()
+        if self.stack:
+            self.stack[-1].uncover()
+
+    def replace_top(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def cue(self, name: str) -> None:
+        """Tell listeners (sound, later) that a moment happened; never lets one of them stop the game."""
+        for fn in list(self.on_cue):
+            try:
+                fn(name)
+            except Exception:
+                log.exception("cue listener failed")
+
+    def toast(self, message: str, seconds: float = 2.6) -> None:
+        self.toast_text = message
+        self.toast_until = self.time + seconds
+
+    # ------------------------------------------------------------------ loop
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.on_resize(event.size)
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                return
+            if event.key == pygame.K_F12:
+                self.save_screenshot()
+                return
+        self.ui.process_events(event)
+        top = self.top
+        if top is not None:
+            top.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        top = self.top
+        if top is not None:
+            top.update(dt)
+
+    def draw(self) -> None:
+        surface = self.screen
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        for scene in self.stack[first:]:
+            scene.draw(surface)
+        self.ui.draw_ui(surface)
+        if self.toast_text and self.time < self.toast_until:
+            self._draw_toast(surface)
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        size = lay.font(18)
+        w = min(lay.w - lay.margin * 4, text.measure(self.toast_text, size)[0] + lay.px(36))
+        rect = pygame.Rect(0, 0, w, round(size * 2.2))
+        rect.center = (lay.w // 2, round(lay.hand_y - lay.ch / 2 - lay.lift - size * 1.6))
+        pill = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(pill, (10, 14, 12, 225), pill.get_rect(), border_radius=rect.height // 2)
+        pygame.draw.rect(pill, (226, 195, 92, 255), pill.get_rect(), 2, border_radius=rect.height // 2)
+        surface.blit(pill, rect)
+        text.draw(surface, self.toast_text, size, (245, 240, 225), rect.center, max_width=rect.width - lay.px(20))
+
+    def frame(self, dt: float | None = None, present: bool = True) -> None:
+        """One frame: events, fixed logic steps, one draw.  ``dt`` overrides the clock (tests)."""
+        if dt is None:
+            dt = self.clock.tick(self.fps) / 1000.0
+        dt = min(max(dt, 0.0), MAX_FRAME)
+        for event in pygame.event.get():
+            self.handle_event(event)
+            if not self.running:
+                return
+        self.acc += dt
+        while self.acc >= STEP:
+            self.update(STEP)
+            self.acc -= STEP
+        self.ui.update(dt)
+        self.draw()
+        for fn in list(self.on_frame):
+            fn(self)
+        if present:
+            pygame.display.flip()
+        self.frames += 1
+
+    def run(self) -> int:
+        while self.running:
+            self.frame()
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        self.running = False
+        while self.stack:
+            self.stack.pop().exit()
+        self.worker.shutdown(wait=False, cancel_futures=True)
+
+    def save_screenshot(self, path: str | Path | None = None, announce: bool = True) -> Path:
+        if path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = self.screenshot_dir / f"gin-rummy-{stamp}-{self.frames}.png"
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+            if announce:
+                self.toast(i18n.tr("misc.screenshot_saved", path=path.name))
+        except (OSError, pygame.error) as exc:
+            log.warning("screenshot failed: %s", exc)
+        return path

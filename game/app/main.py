@@ -1,0 +1,68 @@
+"""Command line: play, ``--smoke`` (start, reach the menu, exit), ``--screenshots DIR`` (every scene to PNG)."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+
+START = time.perf_counter()
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("write the size as WIDTHxHEIGHT, e.g. 1280x720") from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError("the window must be at least 320x240")
+    return w, h
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="main.py", description="Gin Rummy")
+    p.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+    p.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    p.add_argument("--seed", type=int, default=None, help="deal matches from this seed (replays exactly)")
+    p.add_argument("--animation", choices=("slow", "normal", "fast", "instant"), default=None)
+    p.add_argument("--smoke", action="store_true", help="start, reach the menu, exit after a few frames")
+    p.add_argument("--screenshots", metavar="DIR", help="render every scene to PNG files in DIR and exit")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.smoke or args.screenshots:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .app import App
+    from .settings import Settings
+
+    settings = Settings()
+    if args.animation:
+        settings = settings.with_(animation=args.animation)
+    if args.screenshots:
+        from .pictures import render_all
+
+        paths = render_all(args.screenshots)
+        for p in paths:
+            print(p)
+        return 0
+    app = App(size=args.size, settings=settings, fullscreen=args.fullscreen)
+    app.seed = args.seed
+    app.to_menu()
+    if args.smoke:
+        for _ in range(5):
+            app.frame(1 / 60)
+        ok = app.top is not None and app.top.name == "menu"
+        print(f"smoke: menu reached in {time.perf_counter() - START:.2f} s" if ok else "smoke: menu not reached")
+        app.close()
+        return 0 if ok else 1
+    return app.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

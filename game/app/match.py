@@ -1,0 +1,128 @@
+"""One match in progress: the engine state, who sits where, and the bot that plays a seat.
+
+The engine is the only judge of the rules: every move goes through ``state.apply``.  The bot hears
+each event as its seat sees it.  Listeners (a saver, sound) hear every action and its events.
+"""
+from __future__ import annotations
+
+import logging
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game.engine import Action, Event, MatchState, Observation, Rules, new_match, observe
+
+from .i18n import has, tr
+
+log = logging.getLogger(__name__)
+
+BOT_SEAT = 1
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    mode: str  # "bot" or "hotseat"
+    rules: Rules
+    seed: int
+    level: str = "medium"
+    names: tuple[str, str] = ("", "")
+
+    @property
+    def vs_bot(self) -> bool:
+        return self.mode == "bot"
+
+
+@dataclass
+class Match:
+    setup: MatchSetup
+    bots: Any  # the module (or an object) offering make_bot, decide, hint
+    state: MatchState = field(init=False)
+    bot: Any = field(init=False, default=None)
+    listeners: list[Callable[["Match", Action | None, list[Event]], None]] = field(default_factory=list)
+    last_events: list[Event] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        s = self.setup
+        self.state, events = new_match(s.rules, s.seed, computer_seat=BOT_SEAT if s.vs_bot else None)
+        if s.vs_bot:
+            self.bot = self.bots.make_bot(s.level, seed=s.seed)
+            self.bot.new_match(BOT_SEAT, s.rules)
+        # an advisor per human seat hears that seat's events, so hints can use what the seat has seen
+        self.advisors = {}
+        self.backlog: dict[int, deque] = {}
+        advisor = getattr(self.bots, "Advisor", None)
+        if advisor is not None:
+            for seat in (0, 1):
+                if not self.is_bot(seat):
+                    self.advisors[seat] = advisor(seat, s.rules, seed=f"hint/{s.seed}/{seat}")
+                    self.backlog[seat] = deque()
+        self._tell(None, events)
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def vs_bot(self) -> bool:
+        return self.setup.vs_bot
+
+    @property
+    def rules(self) -> Rules:
+        return self.state.rules
+
+    def is_bot(self, seat: int | None) -> bool:
+        return self.vs_bot and seat == BOT_SEAT
+
+    def name(self, seat: int) -> str:
+        if self.vs_bot:
+            return tr("seat.you") if seat != BOT_SEAT else tr(
+                "seat.computer_level", level=tr("level." + self.setup.level))
+        given = self.setup.names[seat].strip() if seat < len(self.setup.names) else ""
+        return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
+
+    def say(self, key: str, seat: int, **params) -> str:
+        """A sentence about ``seat``: the second-person form for the human facing a bot ("You knock")."""
+        if self.vs_bot and seat != BOT_SEAT and has(key + ".you"):
+            return tr(key + ".you", **params)
+        return tr(key, name=self.name(seat), **params)
+
+    def observe(self, seat: int) -> Observation:
+        return observe(self.state, seat)
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, action: Action, player: int | None) -> list[Event]:
+        """Apply through the engine (IllegalAction leaves everything unchanged)."""
+        events = self.state.apply(action, player)
+        self._tell(action, events)
+        return events
+
+    def _tell(self, action: Action | None, events: list[Event]) -> None:
+        self.last_events = events
+        for seat, queue in self.backlog.items():
+            queue.extend(e.seen_by(seat) for e in events)
+        if self.bot is not None:
+            for e in events:
+                try:
+                    self.bot.on_event(e.seen_by(BOT_SEAT))
+                except Exception:  # a bot's bookkeeping must never stop the game
+                    log.exception("bot failed to take in %s", e)
+        for fn in list(self.listeners):
+            try:
+                fn(self, action, events)
+            except Exception:
+                log.exception("match listener failed")
+
+    def bot_decide(self) -> Action:
+        """Ask the bot for its move (called in a worker thread); its own view only."""
+        obs = observe(self.state, BOT_SEAT)
+        return self.bots.decide(self.bot, obs)
+
+    def advise(self, seat: int, obs: Observation):
+        """The hint for ``seat`` (worker thread): the advisor first hears what happened since it last spoke."""
+        advisor = self.advisors.get(seat)
+        if advisor is None:
+            return self.bots.hint(obs)
+        queue = self.backlog[seat]
+        while queue:
+            advisor.on_event(queue.popleft())
+        return advisor.advise(obs)
+

@@ -1,0 +1,197 @@
+"""``--screenshots DIR``: drive the real scenes into each situation and save what the screen shows.
+
+Situations come from seeded matches played forward by a plain policy through the engine, so the
+pictures are the same on every run.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.engine import (
+    BigGin,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    NextHand,
+    PassUpcard,
+    Phase,
+    TimerMove,
+    best_discard,
+    deadwood,
+    preset,
+)
+
+from .app import App
+from .match import MatchSetup, Match
+from .settings import Settings
+
+
+def plain_move(state, want_knock: bool = True):
+    """Draw the discard when it lowers deadwood, throw the best card, knock when allowed."""
+    p = state.to_act
+    hand = state.hands[p]
+    if state.phase is Phase.UPCARD_OFFER:
+        return PassUpcard()
+    if state.phase is Phase.DRAW:
+        if state.discard and not state.stock_only:
+            top = state.discard[-1]
+            if best_discard(hand + [top], forbidden=top).deadwood < deadwood(hand):
+                return DrawDiscard()
+        return DrawStock()
+    legal = state.legal_actions()
+    if want_knock:
+        if BigGin() in legal:
+            return BigGin()
+        choice = best_discard(hand, forbidden=state.forbidden_discard())
+        if Knock(choice.card) in legal:
+            return Knock(choice.card)
+    return TimerMove()
+
+
+def play_to_end_of_hand(match: Match, knocker_wanted: int | None = None, max_moves: int = 400) -> None:
+    st = match.state
+    for _ in range(max_moves):
+        if st.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+            return
+        p = st.to_act
+        match.apply(plain_move(st, knocker_wanted is None or p == knocker_wanted), p)
+
+
+def find_result(app: App, kind: str, mode: str = "bot", start: int = 1, tries: int = 400,
+                need_layoffs: bool = False) -> Match | None:
+    for seed in range(start, start + tries):
+        setup = MatchSetup(mode, preset("van"), seed, level="medium", names=("Ava", "Ben"))
+        match = Match(setup, app.bots)
+        play_to_end_of_hand(match, knocker_wanted=0)
+        r = match.state.last_result
+        if r is not None and r.kind == kind and (not need_layoffs or r.layoffs) and (
+                kind == "undercut" or r.knocker == 0):
+            return match
+    return None
+
+
+def _frames(app: App, n: int = 3, dt: float = 1 / 60) -> None:
+    for _ in range(n):
+        app.frame(dt, present=False)
+
+
+def _wait_human(app: App, limit: int = 600) -> None:
+    """Run frames until the player may act (the bot answers on its thread)."""
+    import time
+
+    for _ in range(limit):
+        top = app.top
+        if getattr(top, "name", "") == "play" and top.human_turn():
+            return
+        app.frame(1 / 60, present=False)
+        time.sleep(0.002)
+
+
+def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    app = App(size=size, settings=Settings(animation="instant"))
+
+    def shot(name: str) -> None:
+        app.draw()
+        path = out / f"{name}.png"
+        app.save_screenshot(path, announce=False)
+        saved.append(path)
+
+    app.toast_text = ""
+    # menu
+    app.to_menu()
+    _frames(app)
+    shot("01_menu")
+    # deal, caught mid-flight
+    app.table.speed = 1.0
+    app.seed = 40
+    app.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
+    app.toast_text = ""
+    _frames(app, 60)
+    shot("02_deal")
+    app.top.finish()
+    app.table.speed = 0.0
+    # play with ten cards, then eleven with the throw preview
+    _wait_human(app)
+    play = app.top
+    if play.state.phase is Phase.DRAW:
+        _frames(app)
+        shot("03_play_10_cards")
+        play.human_action(DrawStock())
+    _frames(app)
+    hand = play.my_hand()
+    if hand:
+        play.hover = hand[len(hand) // 2]
+        play.refresh_targets(snap=True)
+    _frames(app)
+    shot("04_play_11_cards")
+    # pause overlay
+    app.pause()
+    _frames(app)
+    shot("07_pause")
+    app.top.rules()
+    _frames(app)
+    shot("08_rules")
+    # the classic upcard offer
+    app.start_match(MatchSetup("bot", preset("classic", 100), 7, level="hard"))
+    app.top.finish()
+    _wait_human(app)
+    _frames(app)
+    shot("05_upcard_offer")
+    # hot-seat curtain
+    app.start_match(MatchSetup("hotseat", preset("van"), 5, names=("Ava", "Ben")))
+    app.top.finish()
+    _frames(app, 4)
+    shot("06_hotseat_curtain")
+    if app.top.name == "curtain":
+        app.top.reveal()
+    _frames(app, 4)
+    shot("06b_hotseat_after_curtain")
+    # results
+    for kind, name, layoffs in (("knock", "09_result_knock", True), ("undercut", "10_result_undercut", False),
+                                ("gin", "11_result_gin", False)):
+        match = find_result(app, kind, need_layoffs=layoffs)
+        if match is None:
+            continue
+        app.match = match
+        app.begin_play(match)
+        app.show_result(match)
+        _frames(app, 4)
+        shot(name)
+    # a dead hand in hot-seat: no cards shown
+    for seed in range(1, 200):
+        match = Match(MatchSetup("hotseat", preset("van"), seed, names=("Ava", "Ben")), app.bots)
+        play_to_end_of_hand(match, knocker_wanted=2)  # nobody knocks
+        if match.state.last_result is not None and match.state.last_result.kind == "dead":
+            app.match = match
+            app.begin_play(match)
+            app.show_result(match)
+            _frames(app, 4)
+            shot("11b_result_dead_hotseat")
+            break
+    # match over: a whole match played forward
+    match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
+    for _ in range(40):
+        play_to_end_of_hand(match)
+        if match.state.phase is Phase.MATCH_OVER:
+            break
+        match.apply(NextHand(), None)
+    app.show_match_over(match)
+    _frames(app)
+    shot("12_match_over")
+    # other window sizes
+    for w, h in ((960, 600), (1920, 1080)):
+        app.on_resize((w, h))
+        app.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
+        app.top.finish()
+        _wait_human(app)
+        play = app.top
+        if play.state.phase is Phase.DRAW:
+            play.human_action(DrawStock())
+        _frames(app)
+        shot(f"13_play_{w}x{h}")
+    app.close()
+    return saved
+

@@ -1,0 +1,1 @@
+"""The screens of the game: menu, deal, play, hand result, match over, and the overlays."""

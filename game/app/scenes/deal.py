@@ -1,0 +1,76 @@
+"""The deal: cards fly from the stock one by one, alternately, then the upcard turns over."""
+from __future__ import annotations
+
+import pygame
+
+from ..anim import Wait
+from ..match import Match
+from .tablebase import TableScene
+
+DEAL_STEP = 0.075
+
+
+class DealScene(TableScene):
+    name = "deal"
+
+    def __init__(self, app, match: Match) -> None:
+        super().__init__(app, match)
+        self.clock = Wait(0.0)
+
+    def enter(self) -> None:
+        super().enter()
+        table = self.app.table
+        table.reset()
+        st = self.state
+        lay = self.app.layout
+        # everything starts in the stock, face down
+        from ..table import Target
+
+        for s in table.sprites.values():
+            table.set_target(s.card, Target(lay.stock_x, lay.pile_y, False, 1.0, 0, "stock"), snap=True)
+        targets = self.targets()
+        nd, d = st.non_dealer, st.dealer
+        order = {}
+        for i in range(10):
+            for k, seat in enumerate((nd, d)):
+                if i < len(st.hands[seat]):
+                    order[st.hands[seat][i]] = 2 * i + k
+        n = len(order)
+        for card, t in targets.items():
+            if card in order:
+                t.delay = order[card] * DEAL_STEP
+                t.z = 300 + order[card] if t.zone != "stock" else t.z
+            elif t.zone in ("discard", "under"):
+                t.delay = n * DEAL_STEP + 0.1
+        for card, t in targets.items():
+            table.set_target(card, t)
+        # resting z values once the cards have landed
+        self.final = self.targets()
+        self.app.cue("deal")
+        self.clock = Wait((n * DEAL_STEP + 0.45 + table.MOVE_TIME) * table.speed)
+
+    def finish(self) -> None:
+        table = self.app.table
+        table.set_targets(self.final)
+        table.settle()
+        self.app.begin_play(self.match)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key not in (
+                pygame.K_ESCAPE,)):
+            self.finish()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pause()
+
+    def update(self, dt: float) -> None:
+        self.app.table.update(dt)
+        self.clock.update(dt)
+        if self.clock.done and not self.app.table.busy:
+            self.finish()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_felt(surface)
+        self.draw_scoreboard(surface)
+        self.app.table.draw(surface, self.visible_cards())
+        self.draw_seat_labels(surface)

@@ -1,0 +1,268 @@
+"""The hard opponent: counts every card, models the opponent's hand and compares moves by lookahead.
+
+How it thinks (a few milliseconds a decision):
+- It tracks every card it has seen; the opponent's discards and refusals make cards that meld with
+  them less likely in the opponent's hand, their pickups make such cards more likely
+  (``knowledge.TableView``).
+- A ten-card hand is worth the deadwood expected after one more stock draw, less a bonus for the
+  chance that the draw allows a knock (``knowledge.draw_outlook``), so it keeps cards close to melds.
+- It draws from the discard pile when the best hand after taking the card beats the hand expected
+  after a stock draw (looked at one draw further).
+- It throws the card that leaves the best hand; a card that joins the opponent's pickups costs extra,
+  and one that completes a meld from cards the opponent showed is thrown only when nothing else can go.
+- Before knocking it samples likely opponent hands, lays them off against its own melds, and knocks
+  when the expected score is good and the undercut risk small.  With very little deadwood it plays on
+  for gin, or to undercut the opponent's knock, as long as the opponent's habit says it knocks higher.
+"""
+from __future__ import annotations
+
+from game.engine import VALUES, Card, HandEnded, Observation
+from game.engine.melds import best_discard_key, deadwood_of_mask
+
+from .base import Bot, forbid_mask
+from .knowledge import (
+    RELATED,
+    SAME_RANK,
+    TableView,
+    bits,
+    cards,
+    completes_meld,
+    defender_deadwood,
+    draw_outlook,
+    expected_after_draw,
+    layoff_targets,
+)
+
+DEFAULTS = {
+    "mix": 0.0,  # weight of the present deadwood against the deadwood expected after one draw
+    "reach": 12.0,  # points for each unit of chance that the next draw brings a knock
+    "gin_reach": 0.0,  # ... and a gin
+    "mix_late": 0.0,  # the weight of the present deadwood grows to this as the hand goes on
+    "deep": 0,  # the best few throws are compared again two draws ahead
+    "take_cost": 0.4,  # points a face-up pickup costs for what it tells the opponent
+    "danger": 0.0,  # points lost when a throw joins a meld in the opponent's hand
+    "wanted": 3.0,  # extra points for throwing a card that plainly joins the opponent's pickups
+    "samples": 40,  # opponent hands sampled before knocking
+    "improve": 0.5,  # extra cards per opponent turn that a sampled opponent hand has chosen from
+    "improve_cap": 3,  # ... at most this many
+    "max_undercut": 0.1,  # knock only below this undercut chance ...
+    "min_gain": 2.0,  # ... and when the expected score of the knock is at least this
+    "hold_below": 5,  # with this little deadwood (not gin; scaled to the knock limit) it plays on ...
+    "hold_margin": 1,  # ... or, once the opponent's knocking habit is known, this far below it
+    "late_stock": 6,  # stock cards left (beyond the dead-hand count) when any safe knock is taken
+    "prune": 8,  # discards whose deadwood exceeds the least by more than this are not compared
+}
+
+
+SURE_FEED = 30.0  # points: never hand the opponent a meld made of cards they picked up
+
+
+class HardBot(Bot):
+    level = "hard"
+
+    def __init__(self, seed=None, rng=None, **params) -> None:
+        super().__init__(seed, rng)
+        unknown = set(params) - set(DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown hard-bot parameters: {sorted(unknown)}")
+        self.p = {**DEFAULTS, **params}
+        self._plan: tuple | None = None
+        self._limit = 10  # the knock limit of the hand being thought about
+        self._mix = self.p["mix"]
+        self.opp_knock_counts: list[int] = []  # the opponent's deadwood at its knocks this match
+        self.opp_declines: list[int] = []  # deadwood the opponent held, could knock with, and did not
+
+    def new_match(self, seat, rules) -> None:
+        super().new_match(seat, rules)
+        self.opp_knock_counts = []
+        self.opp_declines = []
+
+    def on_event(self, event) -> None:
+        super().on_event(event)
+        if isinstance(event, HandEnded):
+            r = event.result
+            if r.knocker is not None and r.knocker != self.seat and r.kind in ("knock", "undercut"):
+                self.opp_knock_counts.append(r.knocker_deadwood)
+            elif r.knocker == self.seat and r.defender_deadwood_before_layoffs <= self.memory.knock_limit:
+                # the hand shown is the one the opponent kept at its last discard without knocking
+                self.opp_declines.append(r.defender_deadwood_before_layoffs)
+
+    # ---------------------------------------------------------------- values
+
+    def _value(self, mask: int, dw: int, draws, memo: dict | None = None) -> float:
+        if memo is not None:
+            v = memo.get(mask)
+            if v is not None:
+                return v
+        mix = self._mix
+        reach = self.p["reach"]
+        if reach or self.p["gin_reach"]:
+            mean, chance, gin = draw_outlook(mask, draws, dw, self._limit)
+            v = mix * dw + (1.0 - mix) * mean - reach * chance - self.p["gin_reach"] * gin
+        else:
+            v = mix * dw + (1.0 - mix) * expected_after_draw(mask, draws, dw)
+        if memo is not None:
+            memo[mask] = v
+        return v
+
+    def _throw_cost(self, view: TableView, card: int) -> float:
+        cost = self.p["danger"] * view.danger(card) if self.p["danger"] else 0.0
+        known = view.opp_known
+        if known and (RELATED[card] | SAME_RANK[card]) & known:
+            cost += self.p["wanted"]
+            if completes_meld(known, card):
+                cost += SURE_FEED  # it would complete a meld the opponent has shown
+        return cost
+
+    def view(self, obs: Observation) -> TableView:
+        self._limit = obs.knock_limit
+        stage = min(1.0, obs.turns / 20.0)
+        self._mix = self.p["mix"] + (self.p["mix_late"] - self.p["mix"]) * stage
+        return TableView(obs, self.memory)
+
+    # ---------------------------------------------------------------- draw
+
+    def draw_from_discard(self, obs: Observation) -> bool:
+        top = obs.top_discard
+        if top is None:
+            return False
+        return self.compare_draw(obs, self.view(obs))[0]
+
+    def compare_draw(self, obs: Observation, view: TableView) -> tuple[bool, float, float]:
+        """(take the face-up card?, value after taking it, expected value after a stock draw)."""
+        top = obs.top_discard
+        draws = view.stock_weights()
+        mask = view.hand
+        forbid = 0 if obs.rules.may_discard_taken_card else 1 << top
+        memo: dict[int, float] = {}
+        take = self._best_keep(mask | 1 << top, forbid, draws, view, with_danger=False, memo=memo)[1]
+        stock = self._expected_stock_value(mask, draws, memo)
+        return take + self.p["take_cost"] < stock, take, stock
+
+    def _expected_stock_value(self, mask: int, draws, memo: dict) -> float:
+        return self._value2(mask, draws, memo)
+
+    def _best_keep(
+        self, mask11: int, forbid: int, draws, view: TableView, with_danger: bool, memo: dict | None = None
+    ) -> tuple[int, float]:
+        """(card to throw, value of the ten cards kept) over the allowed throws."""
+        options = [(deadwood_of_mask(mask11 ^ (1 << c)), c) for c in bits(mask11 & ~forbid)]
+        least = min(d for d, _ in options)
+        scored = []
+        for d, c in options:
+            if d > least + self.p["prune"]:
+                continue
+            v = self._value(mask11 ^ (1 << c), d, draws, memo)
+            if with_danger:
+                v += self._throw_cost(view, c)
+            scored.append((v, -VALUES[c], c))
+        scored.sort()
+        deep = self.p["deep"]
+        if deep and with_danger and len(scored) > 1:
+            memo = {} if memo is None else memo
+            rescored = []
+            for v, neg, c in scored[:deep]:
+                v2 = self._value2(mask11 ^ (1 << c), draws, memo)
+                rescored.append((v2 + (self._throw_cost(view, c) if with_danger else 0.0), neg, c))
+            rescored.sort()
+            return rescored[0][2], rescored[0][0]
+        return scored[0][2], scored[0][0]
+
+    def _value2(self, mask: int, draws, memo: dict) -> float:
+        """The value expected after one more stock draw (and the least-deadwood throw)."""
+        total = weight = 0.0
+        for x, q in draws:
+            c, nd = best_discard_key(mask | 1 << x, 0)
+            total += q * self._value((mask | 1 << x) ^ (1 << c), nd, draws, memo)
+            weight += q
+        return total / weight if weight else self._value(mask, deadwood_of_mask(mask), draws, memo)
+
+    # ---------------------------------------------------------------- discard and knock
+
+    def choose_discard(self, obs: Observation) -> Card:
+        card, knock = self.plan_discard(obs, self.view(obs))
+        self._plan = (obs.hand_no, obs.turns, obs.player, int(card), knock)
+        return card
+
+    def plan_discard(self, obs: Observation, view: TableView) -> tuple[Card, bool]:
+        """The card to throw and whether to knock with it."""
+        mask = view.hand
+        forbid = forbid_mask(obs)
+        c0, d0 = best_discard_key(mask, forbid)
+        if d0 <= obs.knock_limit and self.should_knock(obs, view, mask ^ (1 << c0), d0):
+            return Card(c0), True
+        c, _ = self._best_keep(mask, forbid, view.stock_weights(), view, with_danger=True)
+        return Card(c), False
+
+    def knock(self, obs: Observation, card: Card) -> bool:
+        plan = self._plan
+        if plan is not None and plan[:4] == (obs.hand_no, obs.turns, obs.player, int(card)):
+            return plan[4]
+        view = self.view(obs)
+        rest = view.hand ^ (1 << card)
+        return self.should_knock(obs, view, rest, deadwood_of_mask(rest))
+
+    def opponent_samples(self, obs: Observation, view: TableView, n: int) -> list[int]:
+        """Likely opponent hands.  A hand that could have knocked by the opponent's own habit is
+        dropped, since the opponent did not knock with it."""
+        turns = len(self.memory.opp_discards) if self.memory.hand_no == obs.hand_no else obs.turns // 2
+        extra = min(int(round(self.p["improve"] * turns)), self.p["improve_cap"])
+        habit = self.knock_habit(obs) if turns else -1
+        out: list[int] = []
+        for _ in range(4 * n):
+            opp = view.sample_opponent(self.rng, extra)
+            if habit >= 0 and deadwood_of_mask(opp) <= habit:
+                continue
+            out.append(opp)
+            if len(out) == n:
+                break
+        if len(out) < n // 4:  # the evidence fits few likely hands: fall back on plain random ones
+            out += [view.sample_opponent(self.rng, 0) for _ in range(n - len(out))]
+        return out
+
+    def hold_limit(self, obs: Observation) -> int:
+        """Play on with this much deadwood or less: the opponent's own knock would be undercut."""
+        habit = self.knock_habit(obs)
+        if habit < 0:
+            return obs.knock_limit * self.p["hold_below"] // 10
+        return min(habit - self.p["hold_margin"], obs.knock_limit - 2)
+
+    def knock_habit(self, obs: Observation) -> int:
+        """The deadwood the opponent seems to knock at (-1: unknown): the most it knocked with this
+        match, below the least it was seen to hold without knocking."""
+        if not self.opp_knock_counts:
+            return -1
+        habit = max(self.opp_knock_counts)
+        if self.opp_declines:
+            habit = min(habit, min(self.opp_declines) - 1)
+        return min(habit, obs.knock_limit)
+
+    def knock_outlook(self, obs: Observation, view: TableView, rest: int, k: int) -> tuple[float, float]:
+        """(expected points of knocking now, chance of being undercut), from sampled opponent hands."""
+        rules = obs.rules
+        targets = layoff_targets(cards(rest))
+        samples = self.opponent_samples(obs, view, max(1, self.p["samples"]))
+        n = len(samples)
+        total = 0.0
+        undercuts = 0
+        for opp in samples:
+            d = defender_deadwood(targets, opp)
+            if d > k or (d == k and not rules.tie_is_undercut):
+                total += d - k
+            else:
+                undercuts += 1
+                total -= k - d + rules.undercut_bonus
+        return total / n, undercuts / n
+
+    def should_knock(self, obs: Observation, view: TableView, rest: int, k: int) -> bool:
+        if k == 0:
+            return True
+        if k > obs.knock_limit:
+            return False
+        late = obs.stock_size <= obs.rules.dead_hand_stock + self.p["late_stock"]
+        if not late and k <= self.hold_limit(obs):
+            return False
+        gain, undercut = self.knock_outlook(obs, view, rest, k)
+        if late:
+            return gain > 0
+        return undercut <= self.p["max_undercut"] and gain >= self.p["min_gain"]

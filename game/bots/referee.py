@@ -1,0 +1,159 @@
+"""The referee between bots and the engine: it asks, checks every answer, and plays whole matches.
+
+``decide`` is what the app calls (from a worker thread) when a bot is to act: it turns the bot's
+answers into one engine ``Action`` and replaces any bad answer (an exception, a card not in hand,
+a forbidden card, an illegal knock) by the timer move, which is always legal.  Bots only ever
+receive their seat's ``Observation`` and ``event.seen_by(seat)`` copies.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from game.engine import (
+    Action,
+    BigGin,
+    Card,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Event,
+    HandEnded,
+    HandResult,
+    Knock,
+    MatchState,
+    NextHand,
+    Observation,
+    PassUpcard,
+    Phase,
+    Rules,
+    TakeUpcard,
+    TimerMove,
+    new_match,
+    observe,
+)
+
+
+def decide_checked(bot, obs: Observation) -> tuple[Action, str | None]:
+    """The bot's move as an engine action, and what was wrong with its answer (None when fine)."""
+    legal = obs.legal_actions
+    if not legal:
+        raise ValueError(f"seat {obs.player} has nothing to decide in the {obs.phase.value} phase")
+    if obs.phase is Phase.HAND_OVER:
+        return NextHand(), None
+    try:
+        action = _ask(bot, obs)
+    except Exception as exc:  # a broken bot must not break the game
+        return TimerMove(), f"{type(exc).__name__}: {exc}"
+    if action in legal:
+        return action, None
+    return TimerMove(), f"illegal answer {action} in the {obs.phase.value} phase"
+
+
+def decide(bot, obs: Observation) -> Action:
+    """The bot's move for this observation; a bad answer becomes the timer move and is counted."""
+    action, problem = decide_checked(bot, obs)
+    if problem is not None:
+        bot.fallbacks = getattr(bot, "fallbacks", 0) + 1
+    return action
+
+
+def _ask(bot, obs: Observation) -> Action:
+    legal = obs.legal_actions
+    if obs.phase is Phase.UPCARD_OFFER:
+        return TakeUpcard() if _yes(bot.take_upcard(obs)) else PassUpcard()
+    if obs.phase is Phase.DRAW:
+        if DrawDiscard() in legal and _yes(bot.draw_from_discard(obs)):
+            return DrawDiscard()
+        return DrawStock()
+    if obs.phase is Phase.DISCARD:
+        if BigGin() in legal and _yes(bot.big_gin(obs)):
+            return BigGin()
+        card = bot.choose_discard(obs)
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
+            raise ValueError(f"choose_discard answered {card!r}, not a card")
+        card = Card(card)
+        if Knock(card) in legal and _yes(bot.knock(obs, card)):
+            return Knock(card)
+        return Discard(card)
+    return TimerMove()
+
+
+def _yes(answer) -> bool:
+    if not isinstance(answer, bool):
+        raise ValueError(f"expected True or False, got {answer!r}")
+    return answer
+
+
+# ---------------------------------------------------------------------------- whole matches
+
+
+@dataclass
+class MatchRecord:
+    """How a bot match went: enough for the simulator's table and for tests."""
+
+    seed: int
+    winner: int | None
+    scores: tuple[int, int]
+    hands: list[HandResult] = field(default_factory=list)
+    fallbacks: list[int] = field(default_factory=lambda: [0, 0])
+    problems: list[str] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=lambda: [0, 0])
+    finished: bool = True
+
+
+def deliver(events: Iterable[Event], bots: Sequence) -> None:
+    """Tell each bot every event, as its own seat may see it."""
+    for ev in events:
+        for seat, bot in enumerate(bots):
+            bot.on_event(ev.seen_by(seat))
+
+
+def play_match(
+    rules: Rules,
+    seed: int,
+    bot0,
+    bot1,
+    *,
+    check_invariants: bool = False,
+    max_hands: int = 400,
+    watch: Callable[[MatchState, list[Event]], None] | None = None,
+) -> MatchRecord:
+    """Play one match between two bots (bot0 in seat 0) and record it.
+
+    ``check_invariants`` runs the engine's own consistency check after every action (tests use it);
+    ``watch`` is told the state and the events after every action (tests use it to audit bots).
+    """
+    bots = (bot0, bot1)
+    state, events = new_match(rules, seed)
+    for seat, bot in enumerate(bots):
+        bot.new_match(seat, rules)
+    record = MatchRecord(seed=seed, winner=None, scores=(0, 0))
+    deliver(events, bots)
+    if watch:
+        watch(state, events)
+    while state.phase is not Phase.MATCH_OVER:
+        if state.phase is Phase.HAND_OVER:
+            if state.hand_no + 1 >= max_hands:
+                record.finished = False
+                break
+            events = state.apply(NextHand())
+        else:
+            seat = state.to_act
+            obs = observe(state, seat)
+            action, problem = decide_checked(bots[seat], obs)
+            record.decisions[seat] += 1
+            if problem is not None:
+                record.fallbacks[seat] += 1
+                bots[seat].fallbacks = getattr(bots[seat], "fallbacks", 0) + 1
+                record.problems.append(f"hand {state.hand_no} seat {seat}: {problem}")
+            events = state.apply(action, seat)
+            record.hands.extend(ev.result for ev in events if isinstance(ev, HandEnded))
+        if check_invariants:
+            state.check_invariants()
+        deliver(events, bots)
+        if watch:
+            watch(state, events)
+    record.winner = state.winner
+    record.scores = (state.scores[0], state.scores[1])
+    return record

@@ -1,0 +1,234 @@
+"""Headless bot-vs-bot matches: ``python -m game.sim hard simple --matches 2000 --workers 2``.
+
+Prints match and hand win rates with 95% confidence intervals, points per hand, how hands end,
+turns per hand and the deadwood at knock.  The same seed gives the same table, whatever the number
+of worker processes: every match has its own seed and the bots sit in alternating seats.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from dataclasses import dataclass, field
+
+from game.bots import BOTS, make_bot, play_match
+from game.engine import PRESETS, Rules, preset
+
+KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
+
+
+def match_seed(seed: int, index: int) -> int:
+    return seed * 1_000_003 + index
+
+
+def run_one(job: tuple[str, str, dict, int, int]) -> dict:
+    """Play match ``index``; A sits in seat 0 on even matches and seat 1 on odd ones."""
+    level_a, level_b, rules_dict, seed, index = job
+    rules = Rules.from_dict(rules_dict)
+    ms = match_seed(seed, index)
+    a_seat = index % 2
+    bot_a = make_bot(level_a, seed=f"{ms}/a")
+    bot_b = make_bot(level_b, seed=f"{ms}/b")
+    bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
+    rec = play_match(rules, ms, *bots)
+    hands = []
+    for h in rec.hands:
+        hands.append(
+            {
+                "kind": h.kind,
+                "winner": None if h.winner is None else ("a" if h.winner == a_seat else "b"),
+                "knocker": None if h.knocker is None else ("a" if h.knocker == a_seat else "b"),
+                "points": h.points,
+                "knocker_deadwood": h.knocker_deadwood,
+                "turns": h.turns,
+            }
+        )
+    return {
+        "winner": None if rec.winner is None else ("a" if rec.winner == a_seat else "b"),
+        "scores": {"a": rec.scores[a_seat], "b": rec.scores[1 - a_seat]},
+        "hands": hands,
+        "fallbacks": rec.fallbacks[a_seat] + rec.fallbacks[1 - a_seat],
+        "problems": rec.problems[:3],
+    }
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
+    """Rate and its 95% Wilson score interval."""
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Summary:
+    level_a: str
+    level_b: str
+    matches: int = 0
+    wins: dict = field(default_factory=lambda: {"a": 0, "b": 0})
+    unfinished: int = 0
+    hands: list = field(default_factory=list)
+    fallbacks: int = 0
+    problems: list = field(default_factory=list)
+
+    def add(self, result: dict) -> None:
+        self.matches += 1
+        if result["winner"] is None:
+            self.unfinished += 1
+        else:
+            self.wins[result["winner"]] += 1
+        self.hands.extend(result["hands"])
+        self.fallbacks += result["fallbacks"]
+        self.problems.extend(result["problems"])
+
+    def figures(self) -> dict:
+        hands = self.hands
+        n_h = len(hands)
+        scored = [h for h in hands if h["winner"] is not None]
+        out = {
+            "matches": self.matches,
+            "match_win_a": wilson(self.wins["a"], self.matches),
+            "hand_win_a": wilson(sum(h["winner"] == "a" for h in scored), len(scored)),
+            "hands": n_h,
+            "hands_per_match": n_h / self.matches if self.matches else 0.0,
+            "fallbacks": self.fallbacks,
+            "unfinished": self.unfinished,
+        }
+        for side in ("a", "b"):
+            out[f"points_per_hand_{side}"] = (
+                sum(h["points"] for h in hands if h["winner"] == side) / n_h if n_h else 0.0
+            )
+        for kind in KINDS:
+            out[f"rate_{kind}"] = sum(h["kind"] == kind for h in hands) / n_h if n_h else 0.0
+            for side in ("a", "b"):
+                out[f"rate_{kind}_{side}"] = (
+                    sum(h["kind"] == kind and h["knocker"] == side for h in hands) / n_h if n_h else 0.0
+                )
+        turns = sorted(h["turns"] for h in hands)
+        if len(turns) >= 2:
+            q1, med, q3 = statistics.quantiles(turns, n=4, method="inclusive")
+        else:
+            q1 = med = q3 = float(turns[0]) if turns else 0.0
+        out["turns"] = (q1, med, q3, turns[0] if turns else 0, turns[-1] if turns else 0)
+        for side in ("a", "b", None):
+            ks = [
+                h["knocker_deadwood"]
+                for h in hands
+                if h["kind"] in ("knock", "undercut") and (side is None or h["knocker"] == side)
+            ]
+            out[f"knock_deadwood_{side or 'all'}"] = sum(ks) / len(ks) if ks else float("nan")
+        return out
+
+
+def format_table(s: Summary, rules_name: str, target: int) -> str:
+    f = s.figures()
+    a, b = s.level_a, s.level_b
+    p, lo, hi = f["match_win_a"]
+    hp, hlo, hhi = f["hand_win_a"]
+    q1, med, q3, tmin, tmax = f["turns"]
+    rows = [
+        f"{a} (A) vs {b} (B): {f['matches']} matches to {target}, preset {rules_name}",
+        "",
+        f"{'':26}{'A':>10}{'B':>10}{'all':>10}",
+        f"{'match wins':26}{p:>10.1%}{1 - p:>10.1%}   95% CI for A: {lo:.1%} .. {hi:.1%}",
+        f"{'hand wins (scored hands)':26}{hp:>10.1%}{1 - hp:>10.1%}   95% CI for A: {hlo:.1%} .. {hhi:.1%}",
+        f"{'points per hand':26}{f['points_per_hand_a']:>10.2f}{f['points_per_hand_b']:>10.2f}"
+        f"{f['points_per_hand_a'] - f['points_per_hand_b']:>+10.2f}",
+    ]
+    for kind in KINDS:
+        label = f"{kind.replace('_', ' ')} rate"
+        if kind == "dead":
+            rows.append(f"{label:26}{'':>10}{'':>10}{f['rate_dead']:>10.1%}")
+        elif kind == "undercut":
+            rows.append(
+                f"{'undercut rate (knocker)':26}{f['rate_undercut_a']:>10.1%}{f['rate_undercut_b']:>10.1%}"
+                f"{f['rate_undercut']:>10.1%}"
+            )
+        else:
+            rows.append(
+                f"{label:26}{f[f'rate_{kind}_a']:>10.1%}{f[f'rate_{kind}_b']:>10.1%}{f[f'rate_{kind}']:>10.1%}"
+            )
+    rows += [
+        f"{'deadwood at knock':26}{f['knock_deadwood_a']:>10.2f}{f['knock_deadwood_b']:>10.2f}"
+        f"{f['knock_deadwood_all']:>10.2f}",
+        f"{'turns per hand':26}median {med:g}, quartiles {q1:g} and {q3:g}, range {tmin} to {tmax}",
+        f"{'hands per match':26}{f['hands_per_match']:.2f} ({f['hands']} hands)",
+        f"{'referee fallbacks':26}{f['fallbacks']}",
+    ]
+    if f["unfinished"]:
+        rows.append(f"{'unfinished matches':26}{f['unfinished']}")
+    for problem in s.problems[:5]:
+        rows.append(f"  {problem}")
+    return "\n".join(rows)
+
+
+def parse_switch(text: str) -> tuple[str, object]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"a rule switch is NAME=VALUE, not {text!r}")
+    name, value = text.split("=", 1)
+    try:
+        parsed = json.loads(value)
+    except json.JSONDecodeError:
+        parsed = value
+    return name.strip(), parsed
+
+
+def build_rules(preset_name: str, target: int | None, switches: list[tuple[str, object]]) -> Rules:
+    rules = PRESETS[preset_name]
+    if target is not None:
+        try:
+            rules = preset(preset_name, target)
+        except ValueError:
+            rules = rules.with_(target=target)
+    if switches:
+        rules = rules.with_(**dict(switches))
+    return rules
+
+
+def simulate(level_a: str, level_b: str, rules: Rules, matches: int, seed: int, workers: int = 1) -> Summary:
+    jobs = [(level_a, level_b, rules.to_dict(), seed, i) for i in range(matches)]
+    summary = Summary(level_a, level_b)
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            for result in pool.imap(run_one, jobs, chunksize=max(1, min(20, matches // (workers * 4) or 1))):
+                summary.add(result)
+    else:
+        for job in jobs:
+            summary.add(run_one(job))
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.sim", description="Bot-vs-bot Gin Rummy matches.")
+    parser.add_argument("bot_a", nargs="?", default="hard", choices=sorted(BOTS), help="first level (A)")
+    parser.add_argument("bot_b", nargs="?", default="simple", choices=sorted(BOTS), help="second level (B)")
+    parser.add_argument("--preset", default="van", choices=sorted(PRESETS))
+    parser.add_argument("--target", type=int, default=None, help="match target (default: the preset's)")
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--rule", type=parse_switch, action="append", default=[], metavar="NAME=VALUE",
+        help="change one rule switch, e.g. --rule oklahoma=true --rule dead_hand_stock=3",
+    )
+    args = parser.parse_args(argv)
+    if args.matches < 1:
+        parser.error("--matches must be at least 1")
+    try:
+        rules = build_rules(args.preset, args.target, args.rule)
+    except (TypeError, ValueError) as exc:
+        parser.error(str(exc))
+    summary = simulate(args.bot_a, args.bot_b, rules, args.matches, args.seed, max(1, args.workers))
+    print(format_table(summary, rules.preset_name, rules.target))
+    return 0 if summary.fallbacks == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

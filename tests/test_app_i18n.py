@@ -1,0 +1,56 @@
+"""Every key the app asks for exists in the English file (literal keys and the families built from parts)."""
+import json
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+EN = json.loads((ROOT / "assets" / "i18n" / "en.json").read_text(encoding="utf-8"))
+OWN = ["anim", "app", "cardart", "i18n", "layout", "main", "pictures", "resources", "scene", "match",
+       "settings", "table", "text"]
+
+
+def sources():
+    files = [ROOT / "game" / "app" / f"{name}.py" for name in OWN]
+    files += sorted((ROOT / "game" / "app" / "scenes").glob("*.py"))
+    return [(f, f.read_text(encoding="utf-8")) for f in files]
+
+
+def test_literal_keys_exist():
+    missing = []
+    for path, src in sources():
+        for key in re.findall(r'''(?:tr|say|has)\(\s*"([a-z_]+(?:\.[a-z0-9_]+)+)"\s*[,)]''', src):
+            if key not in EN and not key.startswith("bot."):
+                missing.append(f"{path.name}: {key}")
+    assert not missing, missing
+
+
+def test_key_families_are_complete():
+    families = {
+        "menu.level.{}": ("easy", "medium", "hard"),
+        "level.{}": ("easy", "medium", "hard"),
+        "menu.preset.{}": ("van", "classic"),
+        "menu.preset.{}.about": ("van", "classic"),
+        "preset.{}": ("van", "classic", "custom"),
+        "button.sort.{}": ("melds", "rank", "suit", "custom"),
+        "status.your_{}": ("upcard", "draw", "discard"),
+        "status.named_{}": ("upcard", "draw", "discard"),
+        "result.title.{}": ("knock", "undercut", "gin", "big_gin", "dead"),
+        "result.sum_{}": ("knock", "undercut", "gin", "big_gin"),
+        "over.kind.{}": ("knock", "undercut", "gin", "big_gin", "dead"),
+    }
+    missing = [f.format(x) for f, xs in families.items() for x in xs if f.format(x) not in EN]
+    assert not missing, missing
+
+
+def test_the_bots_hint_reasons_are_translatable():
+    from game.bots.hint import TEXTS
+
+    assert not [k for k in TEXTS if "bot." + k not in EN]
+
+
+def test_tr_fills_parameters_and_survives_gaps():
+    from game.app.i18n import tr
+
+    assert tr("table.deadwood", n=14) == "Deadwood 14"
+    assert tr("table.deadwood") == "Deadwood {n}"  # a missing parameter is left visible, not a crash
+    assert tr("no.such.key") == "no.such.key"
