@@ -196,7 +196,8 @@ def simulate(level_a: str, level_b: str, rules: Rules, matches: int, seed: int, 
     if workers > 1:
         import multiprocessing
 
-        with multiprocessing.Pool(workers) as pool:
+        # spawn, not fork: a forked child can inherit a lock held by another thread (pygame's, in tests)
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
             for result in pool.imap(run_one, jobs, chunksize=max(1, min(20, matches // (workers * 4) or 1))):
                 summary.add(result)
     else:

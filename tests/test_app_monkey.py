@@ -11,6 +11,7 @@ import pygame
 import pytest
 from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes the apps)
 
+from game.app.app import App
 from game.app.scenes import menu as menu_scene
 
 KEYS = [pygame.K_SPACE, pygame.K_RETURN, pygame.K_RETURN, pygame.K_s, pygame.K_d, pygame.K_UP, pygame.K_RIGHT, pygame.K_ESCAPE, pygame.K_s, pygame.K_d, pygame.K_k, pygame.K_h,
@@ -119,9 +120,13 @@ def monkey(d: Driver, rng: random.Random, steps: int) -> None:
 def test_monkey_across_every_scene(monkeypatch, mode, seed):
     # short matches, so the monkey also reaches the end of a match
     real = menu_scene.preset
-    monkeypatch.setattr(menu_scene, "preset", lambda name, target=None: real(name, target).with_(target=30))
+    # (the turn timer is part of the rules, so the presets chosen in the menu keep a short one too)
+    monkeypatch.setattr(menu_scene, "preset",
+                        lambda name, target=None: real(name, target).with_(target=30, turn_timer=15))
+    # the settings screen has its own monkey (test_app_settings); here the monkey plays matches
+    monkeypatch.setattr(App, "show_settings", lambda self: None)
     # the hot-seat run animates (fast), so the deal and the flights are exercised too
-    d = Driver(monkeypatch, size=(960, 600), seed=seed * 1000, turn_timer=15,
+    d = Driver(monkeypatch, size=(960, 600), seed=seed * 1000, rules=real("van").with_(target=30, turn_timer=15),
                animation="fast" if mode == "hotseat" else "instant")
     watch = Watch(d)
     d.app.on_frame.append(watch)

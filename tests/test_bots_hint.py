@@ -23,7 +23,7 @@ from game.engine import (
     parse_cards,
 )
 
-from test_bots_helpers import table
+from test_bots_fixtures import table
 
 DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 

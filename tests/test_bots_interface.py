@@ -155,7 +155,7 @@ def test_hard_bot_parameters_are_checked():
         HardBot(seed=1, cleverness=11)
 
 
-def test_parse_cards_helper_matches_bot_hands():
+def test_a_bots_discard_is_an_engine_card():
     # the interface speaks engine cards: a bot's discard is a Card the engine understands
     state = _state_in(Phase.DRAW)
     state.apply(DrawStock())

@@ -26,7 +26,7 @@ from game.engine import (
     showdown,
 )
 
-from test_bots_helpers import table
+from test_bots_fixtures import table
 
 
 def test_meld_pairs_are_exactly_the_three_card_melds():

@@ -17,12 +17,12 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 
-from . import i18n, text
+from . import i18n, paths, text
 from .cardart import CardStyle
 from .layout import Layout
 from .resources import FONT_BOLD, FONT_REGULAR, THEME
 from .scene import Scene
-from .settings import Settings
+from .settings import Settings, speed
 from .table import TableView
 
 log = logging.getLogger(__name__)
@@ -54,9 +54,25 @@ def _scaled_theme(theme: dict, factor: float) -> dict:
     return out
 
 
+SOUND_OF_CUE = {"deal": "shuffle", "timer_urgent": "tick"}  # other cues are named like their sound
+
+
 class App:
+    """``keep=True`` (the real game) loads and saves the player's files in the data folder, keeps the
+    running match resumable, records statistics and plays sound; without it nothing touches the disk
+    or the speakers (tests, pictures)."""
+
     def __init__(self, size: tuple[int, int] = (1280, 720), settings: Settings | None = None,
-                 bots: Any = None, fullscreen: bool = False, fps: int | None = None) -> None:
+                 bots: Any = None, fullscreen: bool = False, fps: int | None = None, keep: bool = False) -> None:
+        self.keep = keep
+        self.stats = None
+        self.notices: list = []
+        if keep:
+            from . import storage
+
+            storage.startup()
+            if settings is None:
+                settings = storage.load_settings()
         self.settings = settings or Settings()
         i18n.set_language(self.settings.language)
         if not pygame.font.get_init():
@@ -76,7 +92,7 @@ class App:
         self._managers: dict[float, pygame_gui.UIManager] = {}
         self.layout = self._make_layout()
         self.ui = self._manager_for(self.layout)
-        self.table = TableView(self.layout, self.card_style, self.settings.speed)
+        self.table = TableView(self.layout, self.card_style, speed(self.settings))
         self.stack: list[Scene] = []
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="think")
         self.clock = pygame.time.Clock()
@@ -86,7 +102,7 @@ class App:
         self.frames = 0
         self.toast_text = ""
         self.toast_until = 0.0
-        self.screenshot_dir = Path.cwd()
+        self.screenshot_dir: Path | None = None  # None: the data folder
         self._bots = bots
         self.seed: int | None = None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
         self.match = None
@@ -94,6 +110,49 @@ class App:
         self.on_frame: list[Callable[["App"], None]] = []
         self.on_match: list[Callable[[Any], None]] = []
         self.on_cue: list[Callable[[str], None]] = []  # moments a sound may mark: deal, timer, ...
+        self.error_log: Path | None = None
+        self.first_match_guide = keep  # the tips for a new player; pictures and tests ask for it themselves
+        self._failures = 0
+        if keep:
+            self._start_services()
+
+    def _start_services(self) -> None:
+        from . import sound, storage
+        from .stats import Stats
+
+        sound.init(self.settings.sound, self.settings.volume)
+        self.on_cue.append(lambda name: sound.play(SOUND_OF_CUE.get(name, name)))
+        self.stats = Stats()
+        self.on_match.append(self._keep_match)
+        self.notices = storage.take_notices()
+
+    def _keep_match(self, match) -> None:
+        """Save after every action, record finished hands and matches, and sound the moves."""
+        from . import sound, storage
+
+        meta = match.info
+
+        def keep(m, action, events) -> None:
+            if self.stats is not None:
+                self.stats.record_events(meta, m.state.rules, events)
+            storage.save_match(m.state, meta)
+
+        def sounds(m, action, events) -> None:
+            for name in event_sounds(events):
+                sound.play(name)
+
+        match.listeners.append(keep)
+        match.listeners.append(sounds)
+        storage.save_match(match.state, meta)
+
+    def take_notices(self) -> list:
+        """Notices (damaged files set aside) not shown yet; each is returned once."""
+        if self.keep:
+            from . import storage
+
+            self.notices += storage.take_notices()
+        out, self.notices = self.notices, []
+        return out
 
     # ------------------------------------------------------------------ window
 
@@ -125,10 +184,15 @@ class App:
         if mgr is None:
             mgr = pygame_gui.UIManager((layout.w, layout.h), None, enable_live_theme_updates=False)
             mgr.add_font_paths("dejavu", str(FONT_REGULAR), str(FONT_BOLD))
-            mgr.get_theme().load_theme(_scaled_theme(self._theme, step))
+            theme = i18n.widget_theme(_scaled_theme(self._theme, step))  # per-language fonts, RTL for fa
+            mgr.get_theme().load_theme(theme)
+            mgr.gin_theme = theme
             self._managers[step] = mgr
         else:
             mgr.set_window_resolution((layout.w, layout.h))
+        if getattr(mgr, "gin_language", None) != i18n.language():
+            i18n.prepare_manager(mgr, mgr.gin_theme)
+            mgr.gin_language = i18n.language()
         return mgr
 
     @property
@@ -137,14 +201,27 @@ class App:
         return CardStyle(four_colour=s.four_colour, high_contrast=s.high_contrast, back=s.card_back)
 
     def apply_settings(self, settings: Settings) -> None:
-        """Take new settings at once where they can apply (language, looks, speed)."""
-        self.settings = settings
-        i18n.set_language(settings.language)
-        self.table.style = self.card_style
-        self.table.speed = settings.speed
-        self.on_resize(self.screen.get_size())
+        """Take new settings at once where they can apply (language, looks, sound, speed, full screen)
+        and save them; rule changes wait for the next match (the running one keeps its rules)."""
+        old, self.settings = self.settings, settings
+        if self.keep:
+            from . import sound, storage
 
-    def on_resize(self, size: tuple[int, int]) -> None:
+            storage.save_settings(settings)
+            sound.set_enabled(settings.sound)
+            sound.set_volume(settings.volume)
+        i18n.set_language(settings.language)
+        pygame.display.set_caption(i18n.tr("app.title"))
+        self.table.style = self.card_style
+        self.table.speed = speed(settings)
+        looks = (old.language, old.card_size, old.four_colour, old.high_contrast, old.card_back)
+        if settings.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+        elif looks != (settings.language, settings.card_size, settings.four_colour, settings.high_contrast,
+                       settings.card_back):
+            self.on_resize(self.screen.get_size(), rebuild=True)
+
+    def on_resize(self, size: tuple[int, int], rebuild: bool = False) -> None:
         size = (max(320, int(size[0])), max(240, int(size[1])))
         if self.screen.get_size() != size:
             self.screen = self._open_window(size)
@@ -155,12 +232,18 @@ class App:
         self.ui = self._manager_for(self.layout)
         self.table.relayout(self.layout)
         for scene in self.stack:
-            if old_ui is not self.ui:
+            if old_ui is not self.ui or rebuild:
                 scene.clear_ui()
             scene.resize()
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
+        if self.settings.fullscreen != self.fullscreen:
+            self.settings = self.settings.with_(fullscreen=self.fullscreen)
+            if self.keep:
+                from . import storage
+
+                storage.save_settings(self.settings)
         self.screen = self._open_window(self.windowed_size)
         self.on_resize(self.screen.get_size())
 
@@ -207,6 +290,55 @@ class App:
             fn(match)
         self.start_deal(match)
 
+    def has_saved_match(self) -> bool:
+        if not self.keep:
+            return False
+        from . import storage
+
+        return storage.has_match()
+
+    def continue_match(self) -> bool:
+        """Put the player back where the saved match stopped: the same hand, the same turn, behind the
+        curtain in hot-seat.  False (with the notice queued) when the save cannot be used."""
+        from . import storage
+        from .match import Match
+
+        loaded = storage.load_match() if self.keep else None
+        if loaded is None:
+            return False
+        state, meta = loaded
+        try:
+            match = Match.resumed(state, meta, self.bots)
+        except Exception:
+            log.exception("the saved match could not be resumed")
+            storage.clear_match()
+            storage.add_notice(storage.NOTICE_MATCH, None, "not resumable")
+            return False
+        self.match = match
+        for fn in self.on_match:
+            fn(match)
+        self.hand_ui = {"order": [[], []], "sort": list(self.hand_ui.get("sort", ["melds", "melds"]))}
+        from game.engine import Phase
+
+        if state.phase is Phase.HAND_OVER and state.last_result is not None:
+            self.table.reset()
+            self.set_scene_result(match, 0 if match.vs_bot else None)
+        elif state.phase is Phase.HAND_OVER:
+            from game.engine import NextHand
+
+            match.apply(NextHand(), None)
+            self.start_deal(match)
+        else:
+            self.table.reset()
+            self.begin_play(match)
+            self.table.settle()
+        return True
+
+    def set_scene_result(self, match, viewer) -> None:
+        from .scenes.result import ResultScene
+
+        self.set_scene(ResultScene(self, match, viewer))
+
     def start_deal(self, match) -> None:
         from .scenes.deal import DealScene
 
@@ -228,6 +360,17 @@ class App:
 
         viewer = getattr(self.top, "viewer", 0)
         self.set_scene(ResultScene(self, match, viewer))
+
+    def show_settings(self) -> None:
+        from .scenes.settings import SettingsScene
+
+        self.push(SettingsScene(self))
+
+    def show_error(self, log_path: Path | None) -> None:
+        from .scenes.error import ErrorScene
+
+        self.match = None
+        self.set_scene(ErrorScene(self, log_path))
 
     def show_match_over(self, match) -> None:
         from .scenes.matchover import MatchOverScene
@@ -358,26 +501,72 @@ class App:
 
     def run(self) -> int:
         while self.running:
-            self.frame()
+            try:
+                self.frame()
+            except Exception as error:  # an unexpected error: log it, keep the save, say so on screen
+                self.fail(error)
         self.close()
         return 0
+
+    def fail(self, error: BaseException) -> None:
+        """Write the error to the log and show the error screen; a second failure in a row ends the loop."""
+        from . import crash
+
+        where = self.top.name if self.top is not None else "start"
+        self.error_log = crash.report(error, f"the {where} scene")
+        self._failures += 1
+        if self._failures > 2 or where == "error":
+            self.running = False
+            return
+        try:
+            self.show_error(self.error_log)
+        except Exception as again:
+            crash.report(again, "showing the error screen")
+            self.running = False
 
     def close(self) -> None:
         self.running = False
         while self.stack:
-            self.stack.pop().exit()
+            try:
+                self.stack.pop().exit()
+            except Exception:
+                log.exception("a scene failed to close")
         self.worker.shutdown(wait=False, cancel_futures=True)
+        if self.keep:
+            from . import storage
+
+            storage.flush()
+            if self.stats is not None:
+                self.stats.close()
+                self.stats = None
 
     def save_screenshot(self, path: str | Path | None = None, announce: bool = True) -> Path:
         if path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
-            path = self.screenshot_dir / f"gin-rummy-{stamp}-{self.frames}.png"
+            folder = self.screenshot_dir or paths.data_dir() / "screenshots"
+            path = folder / f"gin-rummy-{stamp}-{self.frames}.png"
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(path))
             if announce:
-                self.toast(i18n.tr("misc.screenshot_saved", path=path.name))
+                self.toast(i18n.tr("misc.screenshot_saved", path=str(path)), 5.0)
         except (OSError, pygame.error) as exc:
             log.warning("screenshot failed: %s", exc)
         return path
+
+
+def event_sounds(events) -> list[str]:
+    """The sounds of a move's events: draws, throws, knocks and gins (hand and match endings sound
+    when their scenes open)."""
+    from game.engine import Discarded, Drew, Knocked, UpcardDecision
+
+    out = []
+    for e in events:
+        if isinstance(e, Drew) or (isinstance(e, UpcardDecision) and e.taken):
+            out.append("draw")
+        elif isinstance(e, Discarded):
+            out.append("discard")
+        elif isinstance(e, Knocked):
+            out.append("knock" if e.kind == "knock" else "gin")
+    return out

@@ -5,10 +5,12 @@ missing key falls back to English, then to the key itself, so a gap never crashe
 """
 from __future__ import annotations
 
+import copy
 import json
 import logging
 
-from .resources import I18N
+from . import rtl
+from .resources import FONT_BOLD, FONT_REGULAR, I18N
 
 log = logging.getLogger(__name__)
 
@@ -72,3 +74,76 @@ def tr(key: str, **params: object) -> str:
         return text.format_map(_Keep(params))
     except (ValueError, IndexError):
         return text
+
+
+# --- pygame-gui widgets ---------------------------------------------------------------------------
+
+# Every theme block that shows text; each gets the per-language font list (pygame-gui otherwise
+# falls back, for fa, to its own font, which has no Persian letters).
+WIDGET_BLOCKS = ("defaults", "label", "button", "text_box", "text_entry_line", "drop_down_menu",
+                 "selection_list", "horizontal_slider", "window", "tool_tip", "check_box")
+
+
+def widget_text(text: str) -> str:
+    """Text for a pygame-gui widget in the current language (pre-ordered for the right-to-left font)."""
+    return rtl.prepare_for_widget(text, _current)
+
+
+def wtr(key: str, **params: object) -> str:
+    """``tr`` for a widget: the translated text, ready for the widget's font."""
+    return widget_text(tr(key, **params))
+
+
+def _font_list(block: object, default: dict) -> list[dict[str, str]]:
+    base = block if isinstance(block, dict) else default
+    size = int(base.get("size", default.get("size", 17)))
+    fonts = rtl.widget_fonts(size, str(FONT_REGULAR), str(FONT_BOLD))
+    for f in fonts:
+        for flag in ("bold", "italic"):
+            if flag in base:
+                f[flag] = str(base[flag])
+    return fonts
+
+
+def widget_theme(theme: dict) -> dict:
+    """The theme with every font block made a font list: DejaVu for each language, right to left for fa.
+
+    Paths are absolute (a theme's paths would otherwise be read from the working directory).
+    Blocks already holding a list are kept, so applying this twice changes nothing.
+    """
+    out = copy.deepcopy(theme) if isinstance(theme, dict) else {}
+    default = out.get("defaults", {}).get("font", {"size": "17"})
+    if not isinstance(default, dict):
+        default = {"size": "17"}
+    for name in WIDGET_BLOCKS:
+        out.setdefault(name, {})
+    for block in out.values():
+        if not isinstance(block, dict):
+            continue
+        font = block.get("font", default)
+        if not isinstance(font, list):
+            block["font"] = _font_list(font, default)
+    return out
+
+
+def widget_font_sizes(theme: dict) -> tuple[int, ...]:
+    sizes = {int(f["size"]) for block in theme.values() if isinstance(block, dict)
+             for f in (block.get("font") if isinstance(block.get("font"), list) else [block.get("font", {})])
+             if isinstance(f, dict) and "size" in f}
+    return tuple(sorted(sizes))
+
+
+def prepare_manager(manager, theme: dict | None = None) -> None:
+    """Switch a UI manager to the current language (right-to-left rows and fonts for fa).
+
+    With the theme given, the bold and italic right-to-left fonts of its sizes are loaded up front
+    (text-box markup would otherwise load them left to right).
+    """
+    sizes = widget_font_sizes(theme) if theme and is_rtl() else ()
+    try:
+        fonts = manager.get_theme().get_font_dictionary()
+        sizes = tuple(s for s in sizes
+                      if not fonts.check_font_preloaded(fonts.create_font_id(s, "dejavu_rtl", True, False, True)))
+    except AttributeError:  # another pygame-gui: let it load what it needs
+        pass
+    rtl.prepare_manager(manager, _current, sizes)

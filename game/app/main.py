@@ -39,19 +39,23 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App
-    from .settings import Settings
+    from .settings import speed
 
-    settings = Settings()
-    if args.animation:
-        settings = settings.with_(animation=args.animation)
     if args.screenshots:
         from .pictures import render_all
+        from .scenes.settings import render_settings
 
-        paths = render_all(args.screenshots)
+        paths = render_all(args.screenshots) + render_settings(args.screenshots)
         for p in paths:
             print(p)
         return 0
-    app = App(size=args.size, settings=settings, fullscreen=args.fullscreen)
+    from . import crash
+
+    crash.install()
+    app = App(size=args.size, fullscreen=args.fullscreen, keep=not args.smoke)
+    if args.animation:
+        app.settings = app.settings.with_(animation=args.animation)
+        app.table.speed = speed(app.settings)
     app.seed = args.seed
     app.to_menu()
     if args.smoke:

@@ -10,9 +10,23 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.engine import Action, Event, MatchState, Observation, Rules, new_match, observe
+from game.engine import (
+    Action,
+    Discarded,
+    Drew,
+    Event,
+    HandDealt,
+    MatchState,
+    Observation,
+    Phase,
+    Rules,
+    UpcardRetired,
+    new_match,
+    observe,
+)
 
 from .i18n import has, tr
+from .storage import MatchMeta
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +45,48 @@ class MatchSetup:
     def vs_bot(self) -> bool:
         return self.mode == "bot"
 
+    def meta(self) -> MatchMeta:
+        """Who plays whom, as the saved match and the statistics record it."""
+        if self.vs_bot:
+            return MatchMeta("bot", names=self.names, bot_level=self.level, bot_seat=BOT_SEAT)
+        return MatchMeta("hotseat", names=self.names)
+
+
+def public_story(state: MatchState, seat: int) -> list[Event]:
+    """Events ``seat`` could have seen that rebuild its view of the current hand after a resume.
+
+    The save holds the state, not the events, so this is what can be told without hidden
+    information: the deal as the seat's own current hand, then the discard pile as it lies.  A card
+    one player took from the pile was thrown by the other (or was the upcard), so picks are told as
+    that throw and that draw; who threw the other pile cards is unknown, so they count as the seat's
+    own throws and the opponent is credited with nothing it did not show.
+    """
+    if state.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+        return []
+    opp = 1 - seat
+    hands = [None, None]
+    hands[seat] = tuple(state.hands[seat])
+    first = state.upcard if state.upcard is not None else (state.discard[0] if state.discard else None)
+    story: list[Event] = [HandDealt(hand_no=state.hand_no, dealer=state.dealer, upcard=first, hands=tuple(hands),
+                                    knock_limit=state.knock_limit, stock_size=len(state.stock))]
+    pile = list(state.discard)
+    # the dealt upcard is already on the seat's pile; tell the rest of the pile as throws
+    told = 1 if pile and pile[0] == first else 0
+    if told == 0 and first is not None:
+        if first in state.out_of_play:
+            story.append(UpcardRetired(card=first))
+        else:
+            story.append(Drew(player=opp if first in state.picks[opp] else seat, source="discard", card=first))
+    for c in state.picks[opp]:
+        if c != first:
+            story += [Discarded(player=seat, card=c), Drew(player=opp, source="discard", card=c)]
+    for c in state.picks[seat]:
+        if c != first:
+            story += [Discarded(player=opp, card=c), Drew(player=seat, source="discard", card=c)]
+    for c in pile[told:]:
+        story.append(Discarded(player=seat, card=c))
+    return story
+
 
 @dataclass
 class Match:
@@ -40,10 +96,16 @@ class Match:
     bot: Any = field(init=False, default=None)
     listeners: list[Callable[["Match", Action | None, list[Event]], None]] = field(default_factory=list)
     last_events: list[Event] = field(init=False, default_factory=list)
+    resume: MatchState | None = None  # a saved state to continue instead of dealing a new match
 
     def __post_init__(self) -> None:
         s = self.setup
-        self.state, events = new_match(s.rules, s.seed, computer_seat=BOT_SEAT if s.vs_bot else None)
+        if self.resume is not None:
+            self.state, self.resume = self.resume, None
+            events = []
+        else:
+            self.state, events = new_match(s.rules, s.seed, computer_seat=BOT_SEAT if s.vs_bot else None)
+        self.info = s.meta()
         if s.vs_bot:
             self.bot = self.bots.make_bot(s.level, seed=s.seed)
             self.bot.new_match(BOT_SEAT, s.rules)
@@ -56,7 +118,29 @@ class Match:
                 if not self.is_bot(seat):
                     self.advisors[seat] = advisor(seat, s.rules, seed=f"hint/{s.seed}/{seat}")
                     self.backlog[seat] = deque()
+        if not events:  # resumed: each seat hears the public story of the hand so far
+            self._retell()
         self._tell(None, events)
+
+    @classmethod
+    def resumed(cls, state: MatchState, meta: MatchMeta, bots: Any) -> "Match":
+        """Continue a saved match; the bot starts afresh and hears only what its seat could know."""
+        if meta.mode == "bot" and meta.bot_seat != BOT_SEAT:
+            raise ValueError(f"the computer sits in seat {BOT_SEAT}, not {meta.bot_seat}")
+        setup = MatchSetup(meta.mode, state.rules, state.seed, level=meta.bot_level or "medium", names=meta.names)
+        match = cls(setup, bots, resume=state)
+        match.info = meta
+        return match
+
+    def _retell(self) -> None:
+        if self.bot is not None:
+            for e in public_story(self.state, BOT_SEAT):
+                try:
+                    self.bot.on_event(e)
+                except Exception:
+                    log.exception("bot failed to take in %s", e)
+        for seat, queue in self.backlog.items():
+            queue.extend(public_story(self.state, seat))
 
     # ------------------------------------------------------------------ seats
 

@@ -7,6 +7,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from . import i18n
 from .i18n import tr
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ class Scene:
     def button(self, rect: pygame.Rect, key: str, object_id: str, action: Callable[[], None],
                class_id: str | None = None, text: str | None = None, tip: str | None = None) -> pygame_gui.elements.UIButton:
         b = pygame_gui.elements.UIButton(
-            relative_rect=rect, text=text if text is not None else tr(key), manager=self.app.ui,
+            relative_rect=rect, text=text if text is not None else i18n.widget_text(tr(key)), manager=self.app.ui,
             object_id=ObjectID(class_id=class_id, object_id=object_id), tool_tip_text=tip)
         self.widgets.append(b)
         self.actions[b] = action

@@ -298,6 +298,8 @@ _bank: SoundBank | None = None
 def init(enabled: bool = True, volume: float = 0.8) -> SoundBank:
     """Open the mixer and build the effects once; later calls just apply the switches."""
     global _bank
+    if _bank is not None and _bank.available and pygame.mixer.get_init() is None:
+        _bank = None  # the mixer was closed since (pygame.quit): open it again
     if _bank is None:
         _bank = SoundBank(enabled, volume)
     else:

@@ -1,6 +1,8 @@
 """All text the game draws itself goes through this module (fonts, shaping, caching, fitting).
 
-Keeping it in one place is what lets right-to-left shaping be added for every string at once.
+Keeping it in one place is what makes right-to-left shaping apply to every string at once: on a
+Persian screen a line with Persian letters is laid out right to left, joined by HarfBuzz, with digit
+and Latin runs in reading order (see ``rtl``); other lines render as they are.
 """
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections import OrderedDict
 
 import pygame
 
+from . import i18n, rtl
 from .resources import FONT_BOLD, FONT_REGULAR
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -23,6 +26,7 @@ def reset() -> None:
     _fonts.clear()
     _cache.clear()
     _fits.clear()
+    _wraps.clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -37,14 +41,26 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+def right_to_left(text: str) -> bool:
+    """Whether a line is laid out as a right-to-left paragraph (a Persian screen and Persian letters in it).
+
+    Lines of digits, card names or Latin names stay left to right in every language.
+    """
+    return i18n.is_rtl() and rtl.has_rtl(text)
+
+
 def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
     """One line of text as a surface with alpha (cached: the same strings are drawn every frame)."""
-    key = (text, int(size), tuple(color), bold)
+    direction = right_to_left(text)
+    key = (text, int(size), tuple(color), bold, direction)
     surf = _cache.get(key)
     if surf is not None:
         _cache.move_to_end(key)
         return surf
-    surf = font(size, bold).render(text, True, color)
+    if direction or rtl.has_rtl(text):
+        surf = rtl.render_line(font(size, bold), text, color, rtl=direction or None)
+    else:
+        surf = font(size, bold).render(text, True, color)
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     if len(color) == 4 and color[3] < 255:
@@ -56,7 +72,10 @@ def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Sur
 
 
 def measure(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    return font(size, bold).size(text)
+    f = font(size, bold)
+    if rtl.has_rtl(text):
+        return rtl.line_width(f, text, right_to_left(text) or None), f.get_height()
+    return f.size(text)
 
 
 _fits: dict[tuple, int] = {}
@@ -67,7 +86,7 @@ def fit_size(text: str, size: int, max_width: int | None, bold: bool = False) ->
     size = int(size)
     if max_width is None:
         return size
-    key = (text, size, int(max_width), bold)
+    key = (text, size, int(max_width), bold, right_to_left(text))
     fitted = _fits.get(key)
     if fitted is None:
         fitted = size
@@ -100,9 +119,24 @@ def draw(surface: pygame.Surface, text: str, size: int, color: Color, pos: tuple
     return rect
 
 
+_wraps: dict[tuple, list[str]] = {}
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap; explicit newlines start new lines."""
+    """Greedy word wrap in reading order; explicit newlines start new lines (cached: drawn every frame)."""
+    key = (text, int(size), int(width), bold, i18n.is_rtl())
+    lines = _wraps.get(key)
+    if lines is None:
+        if len(_wraps) > 500:
+            _wraps.clear()
+        lines = _wraps[key] = _wrap(text, int(size), int(width), bold)
+    return list(lines)
+
+
+def _wrap(text: str, size: int, width: int, bold: bool) -> list[str]:
     f = font(size, bold)
+    if rtl.has_rtl(text):
+        return rtl.wrap_lines(f, text, width, right_to_left(text) or None)
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
@@ -120,7 +154,13 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def draw_wrapped(surface: pygame.Surface, text: str, size: int, color: Color, rect: pygame.Rect,
                  bold: bool = False, align: str = "left", line_gap: float = 1.25) -> int:
-    """Draw wrapped text into ``rect``; returns the height used."""
+    """Draw wrapped text into ``rect``; returns the height used.
+
+    ``align`` is given for a left-to-right screen: on a Persian screen left and right swap, so a
+    paragraph starts at the right edge.
+    """
+    if i18n.is_rtl():
+        align = {"left": "right", "right": "left"}.get(align, align)
     y = rect.top
     step = int(size * line_gap)
     for line in wrap(text, size, rect.width, bold):

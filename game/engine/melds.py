@@ -280,9 +280,14 @@ class DiscardChoice:
 
 
 def best_discard_key(mask: int, forbid: int = 0) -> tuple[int, int]:
-    """(card index, deadwood after it) of the best discard from a mask; the fast path for bots."""
+    """(card index, deadwood after it) of the best discard from a mask; the fast path for bots.
+
+    ``forbid`` is the mask of at most one card that may not be thrown.
+    """
     if not mask or mask == forbid:
         raise ValueError("no card can be discarded from this hand")
+    if forbid & (forbid - 1):
+        raise ValueError("at most one card can be forbidden")
     live, dead_value = _split_live(mask)
     # Cards in no meld at all are plain deadwood: the best of them to throw is the highest one.
     best = _INF

@@ -17,6 +17,11 @@ class MatchOverScene(Scene):
         super().__init__(app)
         self.match = match
 
+    def enter(self) -> None:
+        super().enter()
+        w = self.match.state.winner
+        self.app.cue("match_won" if w is not None and not self.match.is_bot(w) else "match_lost")
+
     def build_ui(self) -> None:
         lay = self.app.layout
         bw, bh = round(lay.col_w * 1.3), round(lay.button_h * 1.15)

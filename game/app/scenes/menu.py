@@ -9,9 +9,10 @@ from game.engine import TARGET_CHOICES, Card, preset
 
 from .. import cardart, text
 from ..i18n import tr
+from .settings import widget_text
 from ..scene import Scene
 from ..match import MatchSetup
-from .common import INK, INK_DIM, GOLD, felt
+from .common import INK, INK_DIM, GOLD, felt, panel
 
 OPPONENTS = ("easy", "medium", "hard", "hotseat")
 
@@ -23,12 +24,22 @@ class MenuScene(Scene):
         super().__init__(app)
         s = app.settings
         self.opponent = s.level if s.level in OPPONENTS else "medium"
-        self.preset = s.preset if s.preset in TARGET_CHOICES else "van"
-        self.target = s.target if s.target in TARGET_CHOICES[self.preset] else TARGET_CHOICES[self.preset][-1]
         self.names = list(s.names)
         self.entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.choice_buttons: dict[tuple[str, object], pygame_gui.elements.UIButton] = {}
         self.rows: dict[str, int] = {}
+        self.can_continue = app.has_saved_match()
+        self.notices = [tr(n.key, file=n.aside.name if n.aside else "-") for n in app.take_notices()]
+        self.notice_rect: pygame.Rect | None = None
+
+    @property
+    def preset(self) -> str:
+        """van, classic or custom: the rules in the settings, which the next match uses."""
+        return self.app.settings.preset
+
+    @property
+    def target(self) -> int:
+        return self.app.settings.rules.target
 
     # ------------------------------------------------------------------ widgets
 
@@ -45,11 +56,11 @@ class MenuScene(Scene):
 
         self.rows["opponent"] = y
         for i, key in enumerate(OPPONENTS):
-            w = bw if key != "hotseat" else round(bw * 1.45)
+            w = bw if key != "hotseat" else round(bw * 2)
             label = tr("menu.hotseat") if key == "hotseat" else tr("menu.level." + key)
             r = lay.rect(x0 + i * (bw + gap), y, w, bh)
             b = self.button(r, "", "#opponent_" + key, lambda k=key: self.choose("opponent", k),
-                            class_id="@choice", text=label)
+                            class_id="@choice", text=widget_text(label))
             self.choice_buttons[("opponent", key)] = b
         y += bh + gap * 2
         self.entries = []
@@ -59,34 +70,60 @@ class MenuScene(Scene):
                 r = lay.rect(x0 + i * (round(bw * 1.45) + gap), y, round(bw * 1.45), bh)
                 e = pygame_gui.elements.UITextEntryLine(
                     r, self.app.ui, object_id=ObjectID(class_id="@name", object_id=f"#name{i + 1}"),
-                    placeholder_text=tr("menu.name1_default" if i == 0 else "menu.name2_default"))
+                    placeholder_text=widget_text(tr("menu.name1_default" if i == 0 else "menu.name2_default")))
                 e.set_text_length_limit(16)
                 e.set_text(self.names[i])
                 self.entries.append(e)
                 self.widgets.append(e)
             y += bh + gap * 2
         self.rows["preset"] = y
-        for i, key in enumerate(("van", "classic")):
-            b = self.button(lay.rect(x0 + i * (bw + gap), y, bw, bh), "menu.preset." + key, "#preset_" + key,
-                            lambda k=key: self.choose("preset", k), class_id="@choice")
+        presets = ("van", "classic") + (("custom",) if self.preset == "custom" else ())
+        for i, key in enumerate(presets):
+            b = self.button(lay.rect(x0 + i * (bw + gap), y, bw, bh), "", "#preset_" + key,
+                            lambda k=key: self.choose("preset", k), class_id="@choice",
+                            text=widget_text(tr("menu.preset." + key) if key != "custom" else tr("preset.custom")))
             self.choice_buttons[("preset", key)] = b
         y += bh + round(40 * s)
         self.rows["target"] = y
-        for i, t in enumerate((50, 100)):
+        targets = sorted(set(TARGET_CHOICES["classic"]) | {self.target})
+        for i, t in enumerate(targets):
             b = self.button(lay.rect(x0 + i * (round(bw * 0.7) + gap), y, round(bw * 0.7), bh), "", f"#target_{t}",
                             lambda t=t: self.choose("target", t), class_id="@choice",
-                            text=tr("menu.target_value", points=t))
+                            text=widget_text(tr("menu.target_value", points=t)))
             self.choice_buttons[("target", t)] = b
         y += bh + round(34 * s)
         sw = round(240 * s)
-        self.button(lay.rect(lay.w / 2 - sw / 2, y, sw, round(bh * 1.25)), "menu.start", "#start", self.start,
-                    class_id="@primary")
-        y += round(bh * 1.25) + gap * 2
-        self.button(lay.rect(lay.w / 2 - sw / 2 - gap / 2 - bw, y, bw, bh), "menu.read_rules", "#rules",
-                    self.open_rules, class_id="@tool")
-        self.button(lay.rect(lay.w / 2 + sw / 2 + gap / 2, y, bw, bh), "menu.quit", "#quit", self.quit,
-                    class_id="@tool")
+        big = round(bh * 1.25)
+        if self.can_continue:
+            self.button(lay.rect(lay.w / 2 - sw - gap, y, sw, big), "menu.continue", "#continue_match",
+                        self.continue_match, class_id="@primary")
+            self.button(lay.rect(lay.w / 2 + gap, y, sw, big), "menu.start_new", "#start", self.start,
+                        class_id="@primary")
+        else:
+            self.button(lay.rect(lay.w / 2 - sw / 2, y, sw, big), "menu.start", "#start", self.start,
+                        class_id="@primary")
+        y += big + gap * 2
+        tools = (("menu.read_rules", "#rules", self.open_rules), ("menu.settings", "#settings", self.open_settings),
+                 ("menu.statistics", "#statistics", self.open_stats), ("menu.quit", "#quit", self.quit))
+        tw = round(bw * 1.15)
+        x = lay.w / 2 - (len(tools) * tw + (len(tools) - 1) * gap) / 2
+        for i, (key, oid, fn) in enumerate(tools):
+            self.button(lay.rect(x + i * (tw + gap), y, tw, bh), key, oid, fn, class_id="@tool")
+        self.tools_bottom = y + bh
+        self.notice_rect = None
+        if self.notices:
+            nw = min(lay.w - 2 * lay.margin, round(760 * s))
+            nh = round(bh * 1.9)
+            ny = min(lay.h - nh - round(30 * s), self.tools_bottom + gap * 2)
+            self.notice_rect = pygame.Rect(round(lay.w / 2 - nw / 2), ny, nw, nh)
+            ow = round(bw * 0.6)
+            self.button(lay.rect(lay.w / 2 + nw / 2 - ow - gap, ny + nh / 2 - bh / 2, ow, bh), "button.ok",
+                        "#notice_ok", self.dismiss_notice, class_id="@tool")
         self.refresh()
+
+    def dismiss_notice(self) -> None:
+        self.notices = self.notices[1:]
+        self.rebuild_ui()
 
     def refresh(self) -> None:
         for (group, key), b in self.choice_buttons.items():
@@ -96,7 +133,7 @@ class MenuScene(Scene):
             else:
                 b.unselect()
             if group == "target":
-                if key in TARGET_CHOICES[self.preset]:
+                if key in TARGET_CHOICES.get(self.preset, (key,)):
                     b.enable()
                 else:
                     b.disable()
@@ -113,25 +150,20 @@ class MenuScene(Scene):
             if changed:
                 self.rebuild_ui()
                 return
-        elif group == "preset":
-            self.preset = key
-            if self.target not in TARGET_CHOICES[key]:
-                self.target = TARGET_CHOICES[key][-1]
-        elif group == "target" and key in TARGET_CHOICES[self.preset]:
-            self.target = key
+        elif group == "preset" and key in TARGET_CHOICES and key != self.preset:
+            target = self.target if self.target in TARGET_CHOICES[key] else TARGET_CHOICES[key][-1]
+            self.app.apply_settings(self.app.settings.with_(rules=preset(key, target)))
+            self.rebuild_ui()
+            return
+        elif group == "target" and key in TARGET_CHOICES.get(self.preset, (key,)) and key != self.target:
+            self.app.apply_settings(self.app.settings.with_(rules=self.app.settings.rules.with_(target=key)))
         self.refresh()
 
     # ------------------------------------------------------------------ actions
 
     def setup(self) -> MatchSetup:
         self._keep_names()
-        rules = preset(self.preset, self.target)
-        timer = self.app.settings.turn_timer
-        if timer is not None:
-            try:
-                rules = rules.with_(turn_timer=timer)
-            except ValueError:
-                pass
+        rules = self.app.settings.rules
         seed = self.app.next_seed()
         if self.opponent == "hotseat":
             return MatchSetup("hotseat", rules, seed, names=(self.names[0][:16], self.names[1][:16]))
@@ -139,16 +171,37 @@ class MenuScene(Scene):
 
     def start(self) -> None:
         setup = self.setup()
-        self.app.settings = self.app.settings.with_(
-            level=self.opponent if self.opponent != "hotseat" else self.app.settings.level,
-            preset=self.preset, target=self.target, names=(self.names[0], self.names[1]))
+        s = self.app.settings
+        new = s.with_(level=self.opponent if self.opponent != "hotseat" else s.level,
+                      names=(self.names[0], self.names[1]))
+        if new != s:
+            self.app.apply_settings(new)
         self.app.start_match(setup)
+
+    def continue_match(self) -> None:
+        if not self.app.continue_match():
+            self.can_continue = self.app.has_saved_match()
+            self.notices += [tr(n.key, file=n.aside.name if n.aside else "-") for n in self.app.take_notices()]
+            self.rebuild_ui()
 
     def open_rules(self) -> None:
         from .overlays import RulesScene
 
         self._keep_names()
-        self.app.push(RulesScene(self.app, preset(self.preset, self.target)))
+        self.app.push(RulesScene(self.app, self.app.settings.rules))
+
+    def open_settings(self) -> None:
+        self._keep_names()
+        self.app.show_settings()
+
+    def open_stats(self) -> None:
+        self._keep_names()
+        try:
+            from .stats import StatsScene
+        except ImportError:
+            self.app.toast(tr("menu.statistics_missing"))
+            return
+        self.app.push(StatsScene(self.app))
 
     def quit(self) -> None:
         self.app.running = False
@@ -158,7 +211,7 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN:
             focused = any(e.is_focused for e in self.entries)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+                self.continue_match() if self.can_continue else self.start()
             elif focused:
                 return
             elif event.key == pygame.K_ESCAPE:
@@ -168,9 +221,12 @@ class MenuScene(Scene):
                 self.choose("opponent", OPPONENTS[i % len(OPPONENTS)])
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.choose("preset", "classic" if self.preset == "van" else "van")
-            elif event.key == pygame.K_t:
+            elif event.key == pygame.K_t and self.preset in TARGET_CHOICES:
                 choices = TARGET_CHOICES[self.preset]
-                self.choose("target", choices[(choices.index(self.target) + 1) % len(choices)])
+                i = choices.index(self.target) + 1 if self.target in choices else 0
+                self.choose("target", choices[i % len(choices)])
+            elif event.key == pygame.K_s:
+                self.open_settings()
 
     # ------------------------------------------------------------------ draw
 
@@ -206,7 +262,17 @@ class MenuScene(Scene):
             text.draw(surface, tr(labels[row]), lay.font(19), GOLD, (lay.mx(left), y + bh / 2),
                       lay.anchor("midleft"), bold=True, max_width=round(140 * s))
         y = self.rows.get("preset", 0) + bh + round(8 * s)
-        text.draw(surface, tr(f"menu.preset.{self.preset}.about"), lay.font(15), INK_DIM,
-                  (lay.mx(left + round(140 * s)), y), lay.anchor("topleft"), max_width=round(560 * s))
+        about = tr(f"menu.preset.{self.preset}.about") if self.preset != "custom" else tr("menu.preset.custom.about")
+        text.draw_wrapped(surface, about, lay.font(14), INK_DIM,
+                          lay.rect(left + round(140 * s), y, round(600 * s), round(40 * s)), line_gap=1.15)
+        if self.notice_rect is not None and self.notices:
+            r = self.notice_rect
+            panel(surface, r, radius=lay.px(12))
+            inner = pygame.Rect(r.left + lay.px(16), r.top + lay.px(10), r.width - round(128 * s * 0.6) - lay.px(40),
+                                r.height - lay.px(16))
+            if lay.mirror:
+                inner.right = r.right - lay.px(16)
+            text.draw_wrapped(surface, self.notices[0], lay.font(15), INK, inner, line_gap=1.25,
+                              align="right" if lay.mirror else "left")
         text.draw(surface, tr("menu.keys"), lay.font(14), INK_DIM, (lay.w / 2, lay.h - round(22 * s)),
                   max_width=lay.w - lay.margin * 2)

@@ -5,7 +5,7 @@ import pygame
 
 from game.engine import Rules
 
-from .. import text
+from .. import cardart, text
 from ..i18n import tr
 from ..scene import Scene
 from .common import GOLD, INK, INK_DIM, felt, panel, veil
@@ -60,6 +60,8 @@ class PauseScene(Scene):
 
 
 class RulesScene(Scene):
+    """How to play: a short text, small card pictures (set, run, deadwood, layoff), the values in force."""
+
     name = "rules"
     opaque = False
 
@@ -71,15 +73,15 @@ class RulesScene(Scene):
 
     def panel_rect(self) -> pygame.Rect:
         lay = self.app.layout
-        w = min(lay.w - 2 * lay.margin, lay.px(900))
-        h = min(lay.h - 2 * lay.margin, lay.px(620))
+        w = min(lay.w - 2 * lay.margin, lay.px(1200))
+        h = lay.h - 2 * lay.margin
         return pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
 
     def build_ui(self) -> None:
         lay = self.app.layout
         r = self.panel_rect()
         bw, bh = lay.col_w, lay.button_h
-        self.button(pygame.Rect(r.centerx - bw // 2, r.bottom - bh - lay.px(16), bw, bh), "button.close",
+        self.button(pygame.Rect(r.centerx - bw // 2, r.bottom - bh - lay.px(12), bw, bh), "button.close",
                     "#close_rules", self.close, class_id="@primary")
 
     def close(self) -> None:
@@ -91,40 +93,137 @@ class RulesScene(Scene):
                                                           pygame.K_SPACE):
             self.close()
 
+    # ------------------------------------------------------------------ what it says
+
     def body(self) -> str:
         r = self.rules
         if r.big_gin_bonus is None:
             big = tr("rules.big_gin_as_gin")
         else:
             big = tr("rules.big_gin", bonus=r.big_gin_bonus)
-        return tr("rules.body", limit=r.knock_limit, undercut=r.undercut_bonus, gin=r.gin_bonus,
+        limit = tr("rules.v.oklahoma") if r.oklahoma else r.knock_limit
+        return tr("rules.body", limit=limit, undercut=r.undercut_bonus, gin=r.gin_bonus,
                   big_gin_line=big, target=r.target)
 
-    def values(self) -> str:
+    def values(self) -> list[tuple[str, str]]:
+        """(label, value) for every switch in force, in the language of the screen."""
         r = self.rules
-        timer = tr("rules.timer_off") if not r.turn_timer else tr("rules.timer_seconds", n=r.turn_timer)
-        return tr("rules.values", preset=tr("preset." + r.preset_name), limit=r.knock_limit, gin=r.gin_bonus,
-                  undercut=r.undercut_bonus, timer=timer)
+        yes_no = {True: tr("rules.v.yes"), False: tr("rules.v.no")}
+        bonuses = []
+        if r.game_bonus:
+            bonuses.append(tr("rules.v.game_bonus", n=r.game_bonus))
+        if r.line_bonus:
+            bonuses.append(tr("rules.v.line_bonus", n=r.line_bonus))
+        if r.shutout_double:
+            bonuses.append(tr("rules.v.shutout"))
+        return [
+            (tr("rules.k.preset"), tr("preset." + r.preset_name)),
+            (tr("rules.k.target"), str(r.target)),
+            (tr("rules.k.knock"), tr("rules.v.oklahoma") if r.oklahoma else str(r.knock_limit)),
+            (tr("rules.k.gin"), str(r.gin_bonus)),
+            (tr("rules.k.big_gin"), tr("rules.v.as_gin") if r.big_gin_bonus is None else str(r.big_gin_bonus)),
+            (tr("rules.k.undercut"), str(r.undercut_bonus)),
+            (tr("rules.k.tie"), tr("rules.v.tie_undercut") if r.tie_is_undercut else tr("rules.v.tie_knocker")),
+            (tr("rules.k.dead"), tr("rules.v.dead", n=r.dead_hand_stock)),
+            (tr("rules.k.taken"), yes_no[bool(r.may_discard_taken_card)]),
+            (tr("rules.k.dealer"), tr("rules.v.dealer." + r.dealer_rule)),
+            (tr("rules.k.upcard"), tr("rules.v.upcard." + r.upcard_offer)),
+            (tr("rules.k.timer"), tr("rules.timer_off") if not r.turn_timer else tr("rules.timer_seconds", n=r.turn_timer)),
+            (tr("rules.k.bonuses"), tr("rules.v.list_sep").join(bonuses) if bonuses else tr("rules.v.none")),
+        ]
+
+    @staticmethod
+    def pictures() -> list[tuple[str, list[str], list[str]]]:
+        """(caption, cards, cards shown as added) for each example picture."""
+        return [
+            (tr("rules.pic.set"), ["7S", "7H", "7D"], []),
+            (tr("rules.pic.run"), ["4H", "5H", "6H", "7H"], []),
+            (tr("rules.pic.deadwood", n=12), ["KC", "2D"], []),
+            (tr("rules.pic.layoff"), ["5H", "6H", "7H"], ["8H"]),
+        ]
+
+    # ------------------------------------------------------------------ draw
+
+    def draw_pictures(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        from game.engine import Card
+
+        lay = self.app.layout
+        pics = self.pictures()
+        slot = area.height / len(pics)
+        ch = max(24, min(round(slot * 0.62), round(lay.ch * 0.55)))
+        cw = round(ch / 1.4)
+        size = lay.font(14)
+        for n, (caption, cards, added) in enumerate(pics):
+            y = area.top + slot * n
+            # ``area`` is already placed for the reading direction: start at its reading edge
+            text.draw(surface, caption, size, GOLD, (area.right if lay.mirror else area.left, y + size * 0.7),
+                      lay.anchor("midleft"), bold=True, max_width=area.width)
+            step = round(cw * 0.62)
+            # cards always run left to right (card order is not text), placed at the reading side
+            total = cw + step * (len(cards) + len(added) - 1) + (lay.px(10) if added else 0)
+            x = area.left if not lay.mirror else area.right - total
+            top = round(y + size * 1.5)
+            for k, code in enumerate(cards + added):
+                if k == len(cards) and added:
+                    x += lay.px(10)
+                face = cardart.face(Card.parse(code), cw, ch, self.app.card_style)
+                surface.blit(face, (round(x), top))
+                if code in added:
+                    pygame.draw.rect(surface, GOLD, pygame.Rect(round(x), top, cw, ch), max(2, lay.px(3)),
+                                     border_radius=max(3, cw // 10))
+                x += step
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         veil(surface, 170)
         rect = self.panel_rect()
         panel(surface, rect, radius=lay.px(16))
-        text.draw(surface, tr("rules.title"), lay.font(30), GOLD, (rect.centerx, rect.top + lay.px(34)), bold=True)
-        inner = rect.inflate(-lay.px(60), 0)
-        inner.top = rect.top + lay.px(70)
-        inner.height = rect.height - lay.px(150)
-        size = lay.font(17)
-        # shrink the text until it fits the panel
-        while size > 11:
-            lines = sum(len(text.wrap(p, size, inner.width)) for p in self.body().split("\n"))
-            if lines * size * 1.3 + size * 2.5 <= inner.height:
+        text.draw(surface, tr("rules.title"), lay.font(30), GOLD, (rect.centerx, rect.top + lay.px(30)), bold=True)
+        pad = lay.px(26)
+        top = rect.top + lay.px(58)
+        bottom = rect.bottom - lay.button_h - lay.px(22)
+        pic_w = round((rect.width - 2 * pad) * 0.27)
+        values = self.values()
+        vsize = lay.font(14)
+        col_w = (rect.width - 2 * pad) / 2
+        gap = lay.px(14)
+        label_w = min(round(col_w * 0.45), max(text.measure(label, vsize)[0] for label, _ in values) + gap)
+        value_w = round(col_w - label_w - gap)
+        line_h = round(vsize * 1.3)
+        # each value wraps in its own column rather than shrinking out of sight
+        wrapped = [text.wrap(value, vsize, value_w, bold=True) for _, value in values]
+        half = -(-len(values) // 2)
+        heights = [sum(len(w) for w in wrapped[:half]), sum(len(w) for w in wrapped[half:])]
+        values_h = max(heights) * line_h + vsize * 2 + lay.px(4)
+        text_w = rect.width - 2 * pad - pic_w - pad
+        # text on the reading side, pictures on the other
+        text_rect = lay.rect(rect.left + pad, top, text_w, bottom - values_h - top - lay.px(8))
+        pic_rect = lay.rect(rect.right - pad - pic_w, top, pic_w, text_rect.height)
+        body = self.body()
+        size = lay.font(19)
+        while size > 10:
+            lines = sum(len(text.wrap(p, size, text_rect.width)) for p in body.split("\n"))
+            if lines * size * 1.3 <= text_rect.height:
                 break
             size -= 1
-        used = text.draw_wrapped(surface, self.body(), size, INK, inner, line_gap=1.3)
-        text.draw_wrapped(surface, self.values(), size, GOLD,
-                          pygame.Rect(inner.left, inner.top + used + size, inner.width, size * 3), line_gap=1.3)
+        text.draw_wrapped(surface, body, size, INK, text_rect, line_gap=1.3)
+        self.draw_pictures(surface, pic_rect)
+        # the values in force, two columns of "label  value"
+        y0 = bottom - values_h
+        pygame.draw.line(surface, GOLD, (rect.left + pad, y0), (rect.right - pad, y0), 1)
+        text.draw(surface, tr("rules.in_force"), lay.font(16), GOLD, (lay.mx(rect.left + pad), y0 + vsize),
+                  lay.anchor("midleft"), bold=True)
+        ys = [y0 + vsize * 2, y0 + vsize * 2]
+        for n, ((label, _), lines) in enumerate(zip(values, wrapped)):
+            col = 0 if n < half else 1
+            y = ys[col] + line_h / 2
+            left = rect.left + pad + col * col_w  # unmirrored; the panel is centred, so lay.mx mirrors it
+            lx, vx = lay.mx(left), lay.mx(left + label_w)
+            text.draw(surface, label, vsize, INK_DIM, (lx, y), lay.anchor("midleft"), max_width=label_w - gap)
+            for k, line in enumerate(lines):
+                text.draw(surface, line, vsize, INK, (vx, y + k * line_h), lay.anchor("midleft"), bold=True,
+                          max_width=value_w)
+            ys[col] += line_h * len(lines)
 
 
 class CurtainScene(Scene):

@@ -34,7 +34,7 @@ from game.engine import (
 from game.engine.melds import deadwood_of_mask
 from game.engine.cards import mask_of
 
-from .. import text
+from .. import i18n, text
 from ..anim import pulse
 from ..i18n import has, tr
 from ..match import BOT_SEAT, Match
@@ -82,6 +82,7 @@ class PlayScene(TableScene):
         self.buttons = {}
         self._labels: dict[str, str] = {}
         self._since_buttons = 0.0
+        self.guide_due = app.first_match_guide and not app.settings.guide_shown
 
     # ------------------------------------------------------------------ life cycle
 
@@ -275,7 +276,7 @@ class PlayScene(TableScene):
     def _set(self, key: str, label: str, enabled: bool) -> None:
         b = self.buttons[key]
         if self._labels.get(key) != label:
-            b.set_text(label)
+            b.set_text(i18n.widget_text(label))
             self._labels[key] = label
         if enabled and not b.is_enabled:
             b.enable()
@@ -290,6 +291,16 @@ class PlayScene(TableScene):
                 self.explain(Knock(self.selected))
             else:
                 self.app.toast(tr("why.no_knock", limit=st.knock_limit))
+            return
+        if self.app.settings.ask_before_knock:
+            from .confirm import ConfirmScene
+
+            key = {"button.gin": "confirm.gin", "button.big_gin": "confirm.big_gin"}.get(self.knock_choice()[1],
+                                                                                          "confirm.knock")
+            card = getattr(action, "card", None)
+            question = tr(key, card=card.symbol if card is not None else "")
+            yes = "button.big_gin" if key == "confirm.big_gin" else "button.gin" if key == "confirm.gin" else "button.knock"
+            self.app.push(ConfirmScene(self.app, question, yes, lambda: self.human_action(action)))
             return
         self.human_action(action)
 
@@ -544,6 +555,12 @@ class PlayScene(TableScene):
             if self.curtain_in <= 0 and not (table.busy and self.curtain_in > -1.0):
                 self.curtain_in = None
                 self.app.show_curtain(self, self.state.to_act)
+            return
+        if self.guide_due and self.human_turn() and self.app.top is self and not table.busy:
+            from .guide import GuideScene
+
+            self.guide_due = False
+            self.app.push(GuideScene(self.app, self))
             return
         self.update_hint()
         self.update_bot(dt)

@@ -91,6 +91,9 @@ class ResultScene(TableScene):
 
     def enter(self) -> None:
         super().enter()
+        r = self.result
+        won = r is not None and r.winner is not None and (not self.match.vs_bot or not self.match.is_bot(r.winner))
+        self.app.cue("hand_won" if won else "hand_lost")
         self.app.table.set_targets(self.result_targets(False))
         if not self.dead and self.result.layoffs:
             # the defender's melds slide in first, then the layoffs fly onto the knocker's melds

@@ -1,4 +1,4 @@
-"""Shared helpers for the bot tests (no tests here): hand-made observations."""
+"""Hand-made observations shared by the bot tests (no tests here)."""
 from __future__ import annotations
 
 from dataclasses import replace

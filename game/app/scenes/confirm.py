@@ -1,0 +1,66 @@
+"""A yes/no question over the current scene (e.g. "Knock now?"), drawn with the game's own texts."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from .. import text
+from ..i18n import tr
+from ..scene import Scene
+from .common import GOLD, INK, panel, veil
+
+
+class ConfirmScene(Scene):
+    name = "confirm"
+    opaque = False
+
+    def __init__(self, app, question: str, yes_key: str, on_yes: Callable[[], None], no_key: str = "button.cancel") -> None:
+        super().__init__(app)
+        self.question = question
+        self.yes_key = yes_key
+        self.no_key = no_key
+        self.on_yes = on_yes
+
+    def panel_rect(self) -> pygame.Rect:
+        lay = self.app.layout
+        w = min(lay.w - 2 * lay.margin, lay.px(560))
+        size = lay.font(20)
+        lines = len(text.wrap(self.question, size, w - lay.px(48), bold=True))
+        h = lay.px(24) + round(lines * size * 1.25) + lay.px(28) + round(lay.button_h * 1.1) + lay.px(20)
+        return pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
+
+    def build_ui(self) -> None:
+        lay = self.app.layout
+        r = self.panel_rect()
+        bw, bh, gap = lay.col_w, round(lay.button_h * 1.1), lay.px(16)
+        y = r.bottom - bh - lay.px(20)
+        self.button(lay.rect(lay.w / 2 - bw - gap / 2, y, bw, bh), self.yes_key, "#confirm_yes", self.yes,
+                    class_id="@primary")
+        self.button(lay.rect(lay.w / 2 + gap / 2, y, bw, bh), self.no_key, "#confirm_no", self.no, class_id="@tool")
+
+    def yes(self) -> None:
+        self.app.pop(self)
+        self.on_yes()
+
+    def no(self) -> None:
+        self.app.pop(self)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        super().handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_k):
+                self.yes()
+            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.no()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.layout
+        veil(surface, 140)
+        r = self.panel_rect()
+        panel(surface, r, radius=lay.px(16))
+        text.draw_wrapped(surface, self.question, lay.font(20), INK,
+                          pygame.Rect(r.left + lay.px(24), r.top + lay.px(24), r.width - lay.px(48), r.height),
+                          bold=True, align="center")
+        pygame.draw.line(surface, GOLD, (r.left + lay.px(24), r.top + lay.px(4)), (r.right - lay.px(24),
+                                                                                 r.top + lay.px(4)), 1)

@@ -1,0 +1,264 @@
+"""The statistics screen: the record against each opponent, the last matches, and a reset.
+
+Figures come from ``stats.Stats`` (the app's own when it has one); the table is drawn with our
+text module, so Persian columns run right to left like the rest of the table.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from .. import i18n, text
+from ..i18n import tr, wtr
+from ..scene import Scene
+from .common import GOLD, INK, INK_DIM, RED, felt, panel
+
+BOT_LEVELS = ("easy", "medium", "hard")
+ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "avg_deadwood",
+        "best_hand", "streak")
+RECENT = 6
+
+
+def opponent_name(key: str) -> str:
+    """A bot level's name, or the friend's name in hot-seat (``hotseat:<name>``)."""
+    if key in BOT_LEVELS:
+        return tr("stats.bot", level=tr("menu.level." + key))
+    if key.startswith("hotseat:"):
+        name = key.split(":", 1)[1].strip()
+        return tr("stats.friend_named", name=name) if name else tr("stats.friend")
+    return key
+
+
+def row_value(row: str, o) -> str:
+    if row == "matches":
+        return tr("stats.of", won=o.matches_won, played=o.matches_played)
+    if row == "hands":
+        return tr("stats.of", won=o.hands_won, played=o.hands_played)
+    if row == "avg_deadwood":
+        if o.average_knock_deadwood is None:
+            return tr("stats.none")
+        return tr("stats.decimal", value=f"{o.average_knock_deadwood:.1f}")
+    if row == "best_hand":
+        if not o.best_hand_points or not o.best_hand_kind:
+            return tr("stats.none")
+        return tr("stats.best_hand_value", points=o.best_hand_points, kind=tr("stats.kind." + o.best_hand_kind))
+    if row == "streak":
+        return str(o.longest_win_streak)
+    return str(getattr(o, row))
+
+
+class StatsScene(Scene):
+    name = "stats"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.db = getattr(app, "stats", None)
+        self.own_db = self.db is None
+        self.page = 0
+        self.dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.opponents: list = []
+        self.recent: list = []
+
+    # ------------------------------------------------------------------ data
+
+    def _database(self):
+        if self.db is None:
+            from ..stats import Stats
+
+            self.db = Stats()
+        return self.db
+
+    def load(self) -> None:
+        db = self._database()
+        self.opponents = db.opponents()
+        self.recent = db.recent_matches(RECENT)
+        self.page = min(self.page, max(0, self.pages() - 1))
+
+    def per_page(self) -> int:
+        return 4 if self.app.layout.w >= 900 else 3
+
+    def pages(self) -> int:
+        n = self.per_page()
+        return max(1, -(-len(self.opponents) // n))
+
+    def shown(self) -> list:
+        n = self.per_page()
+        return self.opponents[self.page * n:(self.page + 1) * n]
+
+    # ------------------------------------------------------------------ life cycle
+
+    def enter(self) -> None:
+        self.load()
+        super().enter()
+
+    def exit(self) -> None:
+        super().exit()
+        if self.own_db and self.db is not None:
+            self.db.close()
+            self.db = None
+
+    def panel_rect(self) -> pygame.Rect:
+        lay = self.app.layout
+        w = min(lay.w - 2 * lay.margin, lay.px(1100))
+        h = lay.h - 2 * lay.margin
+        return pygame.Rect(round(lay.w / 2 - w / 2), lay.margin, w, h)
+
+    def build_ui(self) -> None:
+        lay = self.app.layout
+        r = self.panel_rect()
+        bw, bh = round(lay.col_w * 1.1), lay.button_h
+        y = r.bottom - bh - lay.px(14)
+        # left edge positions in unmirrored coordinates, mirrored by lay.rect
+        self.button(lay.rect(r.left + lay.px(20), y, bw, bh), "button.back", "#stats_back", self.back,
+                    class_id="@primary")
+        reset = self.button(lay.rect(r.right - lay.px(20) - round(bw * 1.4), y, round(bw * 1.4), bh),
+                            "stats.reset", "#stats_reset", self.ask_reset, class_id="@tool")
+        if not self.opponents and not self.recent:
+            reset.disable()
+        if self.pages() > 1:
+            sw = round(bh * 1.2)
+            ty = r.top + lay.px(70)
+            self.button(lay.rect(r.right - lay.px(20) - 2 * sw - lay.px(8), ty, sw, bh), "stats.previous",
+                        "#stats_prev", lambda: self.turn(-1), class_id="@tool")
+            self.button(lay.rect(r.right - lay.px(20) - sw, ty, sw, bh), "stats.next", "#stats_next",
+                        lambda: self.turn(1), class_id="@tool")
+
+    def clear_ui(self) -> None:
+        super().clear_ui()
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+
+    # ------------------------------------------------------------------ actions
+
+    def back(self) -> None:
+        if len(self.app.stack) > 1:
+            self.app.pop(self)
+        else:
+            self.app.to_menu()
+
+    def turn(self, step: int) -> None:
+        self.page = (self.page + step) % self.pages()
+
+    def ask_reset(self) -> None:
+        if self.dialog is not None:
+            return
+        lay = self.app.layout
+        w, h = min(lay.w - 2 * lay.margin, lay.px(520)), min(lay.h - 2 * lay.margin, lay.px(260))
+        rect = pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
+        self.dialog = pygame_gui.windows.UIConfirmationDialog(
+            rect, wtr("stats.reset_question"), self.app.ui, window_title=wtr("stats.reset_title"),
+            action_short_name=wtr("stats.reset_confirm"), blocking=True,
+            object_id=ObjectID(object_id="#reset_dialog"))
+        # pygame-gui would write its own (English) word on the cancel button
+        self.dialog.cancel_button.set_text(wtr("button.cancel"))
+
+    def reset(self) -> None:
+        self._database().reset()
+        self.page = 0
+        self.load()
+        self.rebuild_ui()
+        self.app.toast(tr("stats.reset_done"))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.reset()
+            return
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            return
+        super().handle_event(event)
+        if event.type == pygame.KEYDOWN and self.dialog is None:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.pages() > 1:
+                forward = (event.key == pygame.K_RIGHT) != self.app.layout.mirror
+                self.turn(1 if forward else -1)
+
+    # ------------------------------------------------------------------ draw
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.layout
+        surface.blit(felt((lay.w, lay.h), dark=True), (0, 0))
+        r = self.panel_rect()
+        panel(surface, r, radius=lay.px(16))
+        text.draw(surface, tr("stats.title"), lay.font(30), GOLD, (r.centerx, r.top + lay.px(34)), bold=True)
+        pad = lay.px(24)
+        top = r.top + lay.px(70)
+        bottom = r.bottom - lay.button_h - lay.px(30)
+        if not self.opponents:
+            text.draw_wrapped(surface, tr("stats.empty"), lay.font(18), INK_DIM,
+                              pygame.Rect(r.left + pad, top + lay.px(30), r.width - 2 * pad, lay.px(120)),
+                              align="center")
+            return
+        size = lay.font(15)
+        row_h = round(size * 1.7)
+        label_w = round((r.width - 2 * pad) * 0.34)
+        cols = self.shown()
+        col_w = (r.width - 2 * pad - label_w) / max(1, self.per_page())
+        x0 = r.left + pad  # unmirrored left edge of the table
+
+        def x(left: float) -> float:
+            return lay.mx(left)
+
+        # header: opponents
+        y = top + row_h / 2
+        if self.pages() > 1:
+            text.draw(surface, tr("stats.page", page=self.page + 1, pages=self.pages()), lay.font(13), INK_DIM,
+                      (x(x0), y), lay.anchor("midleft"), max_width=label_w - lay.px(8))
+        for i, o in enumerate(cols):
+            cx = x0 + label_w + col_w * (i + 0.5)
+            text.draw(surface, opponent_name(o.opponent), size, GOLD, (x(cx), y), bold=True,
+                      max_width=round(col_w - lay.px(8)))
+        y += row_h * 0.4
+        pygame.draw.line(surface, GOLD, (x(x0), round(y)), (x(r.right - pad), round(y)), 1)
+        for n, row in enumerate(ROWS):
+            cy = y + row_h * (n + 0.5)
+            if n % 2 == 0:
+                band = lay.rect(x0, cy - row_h / 2, r.width - 2 * pad, row_h)
+                shade = pygame.Surface(band.size, pygame.SRCALPHA)
+                shade.fill((255, 255, 255, 14))
+                surface.blit(shade, band)
+            text.draw(surface, tr("stats.row." + row), size, INK, (x(x0 + lay.px(6)), cy), lay.anchor("midleft"),
+                      max_width=label_w - lay.px(10))
+            for i, o in enumerate(cols):
+                cx = x0 + label_w + col_w * (i + 0.5)
+                text.draw(surface, row_value(row, o), size, INK, (x(cx), cy), max_width=round(col_w - lay.px(8)))
+        y += row_h * len(ROWS) + lay.px(16)
+        self.draw_recent(surface, x0, y, r.width - 2 * pad, bottom)
+
+    def draw_recent(self, surface: pygame.Surface, x0: float, y: float, width: float, bottom: float) -> None:
+        lay = self.app.layout
+        size = lay.font(14)
+        row_h = round(size * 1.6)
+        text.draw(surface, tr("stats.recent"), lay.font(17), GOLD, (lay.mx(x0), y + row_h / 2),
+                  lay.anchor("midleft"), bold=True)
+        y += row_h * 1.1
+        # columns: date, opponent, preset, score, result (fractions of the width)
+        edges = (0.0, 0.2, 0.48, 0.64, 0.82)
+        widths = (0.2, 0.28, 0.16, 0.18, 0.18)
+        heads = ("stats.col.date", "stats.col.opponent", "stats.col.preset", "stats.col.score", "stats.col.result")
+        for e, wd, key in zip(edges, widths, heads):
+            text.draw(surface, tr(key), size, INK_DIM, (lay.mx(x0 + width * e), y + row_h / 2), lay.anchor("midleft"),
+                      max_width=round(width * wd - lay.px(6)))
+        y += row_h
+        for m in self.recent:
+            if y + row_h > bottom:
+                break
+            date = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at))
+            preset = tr("preset." + m.preset) if i18n.has("preset." + m.preset) else m.preset
+            cells = (date, opponent_name(m.opponent), tr("stats.preset_target", preset=preset, target=m.target),
+                     tr("stats.score", mine=m.my_total, theirs=m.their_total),
+                     tr("stats.won") if m.won else tr("stats.lost"))
+            for n, (e, wd, cell) in enumerate(zip(edges, widths, cells)):
+                colour = (GOLD if m.won else RED) if n == 4 else INK
+                text.draw(surface, cell, size, colour, (lay.mx(x0 + width * e), y + row_h / 2), lay.anchor("midleft"),
+                          max_width=round(width * wd - lay.px(6)))
+            y += row_h
+        if not self.recent:
+            text.draw(surface, tr("stats.no_matches"), size, INK_DIM, (lay.mx(x0), y + row_h / 2),
+                      lay.anchor("midleft"))

@@ -1,0 +1,190 @@
+"""Resume: the running match is saved after every action and Continue puts the player back exactly
+there, after an app that was dropped without a clean exit (a crash or a killed process)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes the apps and pygame)
+
+from game.app import cardart, paths, storage
+from game.app.app import App
+from game.app.match import BOT_SEAT, MatchSetup, public_story
+from game.app.pictures import plain_move
+from game.app.settings import Settings
+from game.app.stats import Stats
+from game.engine import VAN, Drew, HandDealt, Phase, UpcardDecision
+
+
+@pytest.fixture(autouse=True)
+def prefs(tmp_path):
+    """A temporary data folder for every test here; never the player's own."""
+    paths.set_data_dir(tmp_path)
+    storage.take_notices()
+    yield tmp_path
+    storage.flush()
+    storage.take_notices()
+    paths.set_data_dir(None)
+
+
+class KeepDriver(Driver):
+    """The Driver on an app that keeps its files (settings, saved match, statistics) like the real game."""
+
+    def __init__(self, monkeypatch, size=(1280, 720), seed=100, settings: Settings | None = None,
+                 guide: bool = False) -> None:
+        from test_app_play import _apps
+
+        self.app = App(size=size, settings=settings, keep=True)
+        self.app.first_match_guide = guide
+        self.app.table.speed = 0.0
+        self.app.seed = seed
+        _apps.append(self.app)
+        self.faces = []
+        real = cardart.draw_face
+
+        def spy(surface, card, *args, **kwargs):
+            self.faces.append(card)
+            return real(surface, card, *args, **kwargs)
+
+        monkeypatch.setattr(cardart, "draw_face", spy)
+        self.app.to_menu()
+        self.frame(2)
+
+
+def drop(d: Driver) -> None:
+    """The process dies: nothing is closed or flushed by the app; only what reached the disk survives."""
+    from test_app_play import _apps
+
+    _apps.remove(d.app)
+    d.app.worker.shutdown(wait=True)
+    if d.app.stats is not None:
+        d.app.stats.flush()  # the database's own transactions; its writer thread is not the app's
+    storage.flush()  # the save thread finishes the write in progress, as it would within a few ms
+    pygame.quit()
+
+
+def play_actions(d: Driver, n: int) -> None:
+    """``n`` moves of the player at the screen (the bot answers on its own), through the real scenes."""
+    for _ in range(n):
+        d.wait(lambda: d.top.name in ("curtain", "result") or (d.top.name == "play" and d.top.human_turn()))
+        if d.top.name == "curtain":
+            d.key(pygame.K_RETURN)
+            continue
+        if d.top.name != "play":
+            return
+        st = d.state
+        action = plain_move(st, want_knock=False)
+        assert d.top.human_action(action)
+        d.frame(2)
+
+
+def start(d: Driver, opponent: str) -> None:
+    d.press("#opponent_" + opponent)
+    d.press("#start")
+    if d.top.name == "deal":
+        d.key(pygame.K_SPACE)
+
+
+@pytest.mark.parametrize("opponent", ["hard", "hotseat"])
+def test_continue_after_a_crash_puts_the_player_back_exactly(monkeypatch, opponent):
+    d = KeepDriver(monkeypatch, seed=300)
+    assert not any("#continue_match" in w.object_ids for w in d.top.widgets)
+    start(d, opponent)
+    play_actions(d, 7)
+    d.wait(lambda: d.top.name in ("curtain", "result") or (d.top.name == "play" and d.top.human_turn()))
+    saved = d.state.to_dict()
+    info = d.app.match.info
+    assert d.state.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
+    drop(d)
+
+    d2 = KeepDriver(monkeypatch)
+    assert d2.top.name == "menu" and d2.top.can_continue
+    d2.press("#continue_match")
+    match = d2.app.match
+    assert match.state.to_dict() == saved
+    assert match.info == info  # same players, same match id (statistics count a hand once)
+    d2.frame(2)
+    if opponent == "hotseat":
+        # a hot-seat match resumes behind the curtain: no card face at all until the player says so
+        assert d2.top.name == "curtain" and d2.top.seat == match.state.to_act
+        d2.frame()
+        assert not d2.faces
+        d2.key(pygame.K_RETURN)
+        assert d2.top.name == "play" and d2.top.viewer == match.state.to_act
+    else:
+        assert d2.top.name == "play" and d2.top.viewer == 0
+        # the fresh bot heard only its own seat's view: its hand, and the public pile as it lies
+        mem = match.bot.memory
+        assert mem.pile == list(match.state.discard)
+        assert mem.hand_no == match.state.hand_no
+    # the resumed match goes on and keeps saving
+    play_actions(d2, 2)
+    storage.flush()
+    state, meta = storage.load_match()
+    assert state == d2.state and meta == info
+
+
+def test_the_story_told_after_a_resume_holds_no_hidden_card():
+    from game.app.match import Match
+    import game.bots as bots
+
+    for seed in range(1, 30):
+        m = Match(MatchSetup("bot", VAN, seed, "medium"), bots)
+        st = m.state
+        for _ in range(seed % 17):
+            if st.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+                break
+            m.apply(plain_move(st, want_knock=False), st.to_act)
+        for seat in (0, 1):
+            public = set(st.discard) | set(st.out_of_play) | set(st.picks[0]) | set(st.picks[1])
+            allowed = public | set(st.hands[seat])
+            for e in public_story(st, seat):
+                cards = set()
+                if isinstance(e, HandDealt):
+                    assert e.hands[1 - seat] is None
+                    cards |= set(e.hands[seat]) | {e.upcard}
+                elif isinstance(e, (Drew, UpcardDecision)) or hasattr(e, "card"):
+                    if getattr(e, "card", None) is not None:
+                        cards.add(e.card)
+                assert cards <= allowed, (seed, seat, e)
+
+
+def test_a_finished_match_clears_the_save_and_the_statistics_count_it(monkeypatch, prefs):
+    d = KeepDriver(monkeypatch, seed=500, settings=Settings(rules=VAN.with_(target=1), animation="instant"))
+    start(d, "easy")
+    match = d.app.match
+    st = match.state
+    storage.flush()
+    assert storage.has_match()
+    hands = 0
+    for _ in range(2000):
+        if st.phase is Phase.MATCH_OVER:
+            break
+        if st.phase is Phase.HAND_OVER:
+            d.app.match.apply(__import__("game.engine", fromlist=["NextHand"]).NextHand(), None)
+            continue
+        seat = st.to_act
+        match.apply(plain_move(st), seat)
+        hands = st.hand_no
+    assert st.phase is Phase.MATCH_OVER
+    storage.flush()
+    assert not storage.has_match() and not paths.match_path().exists()
+    d.app.stats.flush()
+    record = Stats(prefs / "stats.sqlite3").opponent("easy")
+    assert record.matches_played == 1
+    assert record.hands_played == len(st.history) >= 1
+    assert record.hands_won == sum(1 for r in st.history if r.winner == 1 - BOT_SEAT)
+
+
+def test_a_damaged_save_is_set_aside_with_one_notice(monkeypatch, prefs):
+    paths.match_path().write_text('{"format": "gin-rummy-resume", "version": 1, "meta": {"mode": "bot"}}')
+    d = KeepDriver(monkeypatch)
+    assert d.top.can_continue  # a file is there; whether it is usable shows on Continue
+    d.press("#continue_match")
+    assert d.top.name == "menu" and not d.top.can_continue
+    assert len(d.top.notices) == 1 and "match.damaged-" in d.top.notices[0]
+    assert list(prefs.glob("match.damaged-*.json"))
+    d.press("#notice_ok")
+    assert not d.top.notices
+    d.app.to_menu()
+    d.frame()
+    assert not d.top.notices  # shown once

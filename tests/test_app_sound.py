@@ -1,0 +1,78 @@
+"""The game sounds its moments (deal, draw, discard, knock, results) and plays on silently without an
+audio device."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_app_play import _close_apps  # noqa: F401 (the fixture closes the apps and pygame)
+from test_app_resume import KeepDriver, prefs, start  # noqa: F401 (prefs: a temporary data folder)
+
+from game.app import sound
+from game.app.app import event_sounds
+from game.app.pictures import plain_move
+from game.engine import Phase
+
+
+@pytest.fixture
+def heard(monkeypatch):
+    names: list[str] = []
+    real = sound.SoundBank.play
+
+    def spy(self, name):
+        names.append(name)
+        return real(self, name)
+
+    monkeypatch.setattr(sound.SoundBank, "play", spy)
+    return names
+
+
+def test_moves_and_results_make_their_sounds(monkeypatch, heard):
+    d = KeepDriver(monkeypatch, seed=12)
+    start(d, "easy")
+    assert "shuffle" in heard  # the deal
+    match = d.app.match
+    st = match.state
+    for _ in range(400):
+        if st.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+            break
+        match.apply(plain_move(st), st.to_act)
+    assert {"draw", "discard"} <= set(heard)
+    assert {"knock", "gin"} & set(heard) or st.last_result.kind == "dead"
+    d.app.show_result(match)
+    assert heard[-1] in ("hand_won", "hand_lost")
+    won = st.last_result.winner == 0
+    assert heard[-1] == ("hand_won" if won else "hand_lost")
+
+
+def test_event_sounds_follow_the_events():
+    from game.engine import Card, Discarded, Drew, Knocked
+
+    c = Card.parse("AS")
+    events = [Drew(0, "stock", None), Discarded(1, c), Knocked(0, c, "knock"), Knocked(1, None, "big_gin")]
+    assert event_sounds(events) == ["draw", "discard", "knock", "gin"]
+
+
+def test_the_game_runs_silent_without_an_audio_device(monkeypatch, heard):
+    pygame.mixer.quit()
+    monkeypatch.setattr(sound, "_bank", None)
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    d = KeepDriver(monkeypatch, seed=3)
+    assert sound._bank is not None and not sound._bank.available
+    start(d, "easy")
+    match = d.app.match
+    st = match.state
+    for _ in range(30):
+        if st.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+            break
+        match.apply(plain_move(st), st.to_act)
+    d.frame(5)
+    d.press("#menu_button") if d.top.name == "play" else None
+    d.app.to_menu()
+    d.press("#settings")
+    d.press("#set_sound")
+    d.press("#set_sound")
+    assert d.app.settings.sound and heard  # asked to play, silently
