@@ -5,6 +5,7 @@ import argparse
 import logging
 import os
 import sys
+import tempfile
 import time
 
 START = time.perf_counter()
@@ -49,10 +50,15 @@ def main(argv: list[str] | None = None) -> int:
         for p in paths:
             print(p)
         return 0
-    from . import crash
+    from . import crash, paths
 
     crash.install()
-    app = App(size=args.size, fullscreen=args.fullscreen, keep=not args.smoke)
+    smoke_home = None
+    if args.smoke and not os.environ.get(paths.ENV_HOME):
+        # a full start (settings, sound, statistics) that leaves the player's own folder alone
+        smoke_home = tempfile.TemporaryDirectory(prefix="gin-rummy-smoke-")
+        paths.set_data_dir(smoke_home.name)
+    app = App(size=args.size, fullscreen=args.fullscreen, keep=True)
     if args.animation:
         app.settings = app.settings.with_(animation=args.animation)
         app.table.speed = speed(app.settings)
@@ -64,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
         ok = app.top is not None and app.top.name == "menu"
         print(f"smoke: menu reached in {time.perf_counter() - START:.2f} s" if ok else "smoke: menu not reached")
         app.close()
+        if smoke_home is not None:
+            paths.set_data_dir(None)
+            smoke_home.cleanup()
         return 0 if ok else 1
     return app.run()
 

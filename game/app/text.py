@@ -134,22 +134,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def _wrap(text: str, size: int, width: int, bold: bool) -> list[str]:
-    f = font(size, bold)
-    if rtl.has_rtl(text):
-        return rtl.wrap_lines(f, text, width, right_to_left(text) or None)
-    lines: list[str] = []
-    for para in text.split("\n"):
-        words = para.split(" ")
-        line = ""
-        for w in words:
-            trial = w if not line else line + " " + w
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = w
-        lines.append(line)
-    return lines
+    return rtl.wrap_lines(font(size, bold), text, width, right_to_left(text) or None)
 
 
 def draw_wrapped(surface: pygame.Surface, text: str, size: int, color: Color, rect: pygame.Rect,

@@ -49,7 +49,6 @@ DEFAULTS = {
     "min_gain": 2.0,  # ... and when the expected score of the knock is at least this
     "hold_below": 5,  # with this little deadwood (not gin; scaled to the knock limit) it plays on ...
     "hold_margin": 1,  # ... or, once the opponent's knocking habit is known, this far below it
-    "hold_cap": 1,  # ... and never closer than this to the knock limit
     "late_stock": 6,  # stock cards left (beyond the dead-hand count) when any safe knock is taken
     "prune": 8,  # discards whose deadwood exceeds the least by more than this are not compared
 }
@@ -226,7 +225,7 @@ class HardBot(Bot):
         habit = self.knock_habit(obs)
         if habit < 0:
             return obs.knock_limit * self.p["hold_below"] // 10
-        return min(habit - self.p["hold_margin"], obs.knock_limit - self.p["hold_cap"])
+        return min(habit - self.p["hold_margin"], obs.knock_limit - 2)
 
     def knock_habit(self, obs: Observation) -> int:
         """The deadwood the opponent seems to knock at (-1: unknown): the most it knocked with this
