@@ -20,7 +20,7 @@ import pygame_gui
 from . import i18n, paths, text
 from .cardart import CardStyle
 from .layout import Layout
-from .resources import FONT_BOLD, FONT_REGULAR, THEME
+from .resources import FONT_BOLD, FONT_REGULAR, ICON, THEME
 from .scene import Scene
 from .settings import Settings, speed
 from .table import TableView
@@ -81,6 +81,10 @@ class App:
         pygame.font.init()
         self.windowed_size = size
         self.fullscreen = fullscreen or self.settings.fullscreen
+        try:
+            pygame.display.set_icon(pygame.image.load(str(ICON)))
+        except (pygame.error, OSError) as exc:  # a missing icon is no reason not to play
+            log.warning("window icon unreadable: %s", exc)
         self.screen = self._open_window(size)
         pygame.display.set_caption(i18n.tr("app.title"))
         self.fps = fps or self._display_rate()

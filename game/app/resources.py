@@ -1,12 +1,11 @@
-"""Where the game's own files live: found from this module's location, never the working directory."""
+"""The game's own files (fonts, theme, icon): found from the code's location, never the working directory."""
 from __future__ import annotations
 
-from pathlib import Path
+from .paths import ASSETS, FONTS, I18N, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-ASSETS = ROOT / "assets"
-FONTS = ASSETS / "fonts"
-I18N = ASSETS / "i18n"
 THEME = ASSETS / "theme.json"
+ICON = ASSETS / "icon.png"
 FONT_REGULAR = FONTS / "DejaVuSans.ttf"
 FONT_BOLD = FONTS / "DejaVuSans-Bold.ttf"
+
+__all__ = ["ROOT", "ASSETS", "FONTS", "I18N", "THEME", "ICON", "FONT_REGULAR", "FONT_BOLD"]

@@ -8,7 +8,7 @@ covers every arrangement exactly once, so the minimum is exact (no greedy
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
 from .cards import VALUES, Card, cards_of, mask_of, mask_value

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass
 from typing import Callable
 
 from .actions import (

@@ -6,7 +6,6 @@ from typing import Callable
 import pygame
 
 from .. import text
-from ..i18n import tr
 from ..scene import Scene
 from .common import GOLD, INK, panel, veil
 

@@ -18,7 +18,7 @@ from .. import i18n, text
 from ..i18n import tr
 from ..scene import Scene
 from ..settings import ANIMATIONS, CARD_BACKS, CARD_SIZES, LANGUAGES, LEVELS, Settings
-from .common import GOLD, INK, INK_DIM, felt, panel
+from .common import GOLD, INK, INK_DIM, felt
 
 PAGES = ("general", "rules")
 BOOL = (False, True)
