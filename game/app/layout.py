@@ -27,8 +27,11 @@ class Layout:
         opp_bottom = self.opp_y + self.ch * self.opp_scale / 2
         hand_top = self.hand_y - self.ch / 2 - self.ch * 0.18
         self.pile_y = (opp_bottom + hand_top) / 2
-        self.stock_x = w / 2 - self.cw * 0.75
-        self.discard_x = w / 2 + self.cw * 0.75
+        # the piles in reading order (stock first), unmirrored; stock_x/discard_x are where they are drawn
+        self.stock_lx = w / 2 - self.cw * 0.75
+        self.discard_lx = w / 2 + self.cw * 0.75
+        self.stock_x = self.mx(self.stock_lx)
+        self.discard_x = self.mx(self.discard_lx)
         self.col_w = round(170 * s)
         self.button_h = max(30, round(42 * s))
         self.lift = self.ch * 0.18

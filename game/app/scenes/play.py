@@ -108,7 +108,7 @@ class PlayScene(TableScene):
             "menu": self.button(lay.rect(lay.w - lay.margin - round(bw * 0.7), lay.px(8), round(bw * 0.7), bh),
                                 "button.menu", "#menu_button", self.app.pause, class_id="@tool"),
         }
-        sx = lay.discard_x + lay.cw * 0.5 + lay.px(28)
+        sx = lay.discard_lx + lay.cw * 0.5 + lay.px(28)
         by = lay.pile_y + lay.ch / 2 - bh
         tw = round(bw * 0.72)
         self.buttons["take"] = self.button(lay.rect(sx, by, tw, bh), "button.take", "#take",
@@ -757,9 +757,9 @@ class PlayScene(TableScene):
     def draw_status(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         st = self.state
-        x = lay.mx(lay.discard_x + lay.cw * 0.5 + lay.px(28))
+        x = lay.mx(lay.discard_lx + lay.cw * 0.5 + lay.px(28))
         y = lay.pile_y - lay.ch / 2 + lay.px(12)
-        maxw = round(lay.w - (lay.discard_x + lay.cw * 0.5 + lay.px(28)) - lay.margin)
+        maxw = round(lay.w - (lay.discard_lx + lay.cw * 0.5 + lay.px(28)) - lay.margin)
         mine = self.human_turn()
         text.draw(surface, self.status_text(), lay.font(21), GOLD if mine else INK, (x, y), lay.anchor("midleft"),
                   bold=True, max_width=maxw)
@@ -796,7 +796,7 @@ class PlayScene(TableScene):
         if not self.log_lines:
             return
         size = lay.font(14)
-        right = lay.stock_x - lay.cw * 0.5 - lay.px(24)
+        right = lay.stock_lx - lay.cw * 0.5 - lay.px(24)
         maxw = round(right - lay.margin)
         y = lay.pile_y - lay.ch / 2 + lay.px(10)
         n = len(self.log_lines)

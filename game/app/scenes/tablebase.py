@@ -142,7 +142,7 @@ class TableScene(Scene):
             zone = "discard" if i >= n - 2 else "under"
             out[c] = Target(lay.discard_x, lay.pile_y, True, 1.0, 10 + i, zone)
         for i, c in enumerate(st.out_of_play):
-            out[c] = Target(lay.mx(lay.stock_x - lay.cw * 1.5), lay.pile_y + lay.ch * 0.22, True, 0.62, 5, "out",
+            out[c] = Target(lay.mx(lay.stock_lx - lay.cw * 1.5), lay.pile_y + lay.ch * 0.22, True, 0.62, 5, "out",
                             dim=True)
         b = self.bottom
         order = self.sync_order(b)
@@ -234,7 +234,7 @@ class TableScene(Scene):
                       (lay.stock_x, lay.pile_y + lay.ch / 2 + lay.px(14)))
         if st.out_of_play:
             text.draw(surface, tr("table.out_of_play"), lay.font(12), INK_DIM,
-                      (lay.mx(lay.stock_x - lay.cw * 1.5), lay.pile_y + lay.ch * 0.22 + lay.ch * 0.62 / 2 + lay.px(10)))
+                      (lay.mx(lay.stock_lx - lay.cw * 1.5), lay.pile_y + lay.ch * 0.22 + lay.ch * 0.62 / 2 + lay.px(10)))
 
     def draw_meld_marks(self, surface: pygame.Surface, order: list[Card]) -> None:
         """A coloured bar under each meld of the viewer's hand."""
