@@ -156,7 +156,9 @@ def test_a_whole_hand_against_the_hard_bot_with_the_mouse(monkeypatch):
             d.click(d.card_center(card))
             assert d.top.selected == card
             d.click((lay.discard_x, lay.pile_y))
-            assert st.discard[-1] == card and card not in st.hands[0] and len(st.hands[0]) == 10
+            # the bot thinks in a worker thread and may already have answered (even by taking the card)
+            assert card not in st.hands[0] and len(st.hands[0]) == 10
+            assert st.discard[-1] == card or card in st.picks[BOT_SEAT]
             moves += 1
         # the bot's hand is never drawn face up during play (except the cards it took from the pile)
         public = set(st.discard) | set(st.held_picks(BOT_SEAT))
@@ -204,7 +206,9 @@ def test_keyboard_only_draw_choose_throw_and_the_taken_card_rule(monkeypatch):
         other = d.top.my_hand()[d.top.cursor]
         d.key(pygame.K_UP)
         d.key(pygame.K_RETURN)
-        assert st.discard[-1] == other and len(st.hands[0]) == 10
+        # the bot thinks in a worker thread and may already have answered (even by taking the card)
+        assert other not in st.hands[0] and len(st.hands[0]) == 10
+        assert st.discard[-1] == other or other in st.picks[BOT_SEAT]
         break
     else:
         pytest.fail("never had a draw turn")
