@@ -28,9 +28,11 @@ def _close_apps():
 class Driver:
     """Posts events into pygame's queue and runs the app's frames, recording every card face drawn."""
 
-    def __init__(self, monkeypatch, size=(1280, 720), seed=100, **settings) -> None:
-        settings.setdefault("animation", "instant")
-        self.app = App(size=size, settings=Settings(**settings))
+    def __init__(self, monkeypatch, size=(1280, 720), seed=100, app: App | None = None, **settings) -> None:
+        if app is None:
+            settings.setdefault("animation", "instant")
+            app = App(size=size, settings=Settings(**settings))
+        self.app = app
         self.app.seed = seed
         _apps.append(self.app)
         self.faces: list[Card] = []

@@ -6,13 +6,13 @@ import pygame
 import pytest
 from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes the apps and pygame)
 
-from game.app import cardart, paths, storage
+from game.app import paths, storage
 from game.app.app import App
 from game.app.match import BOT_SEAT, MatchSetup, public_story
 from game.app.pictures import plain_move
 from game.app.settings import Settings
 from game.app.stats import Stats
-from game.engine import VAN, Drew, HandDealt, Phase, UpcardDecision
+from game.engine import VAN, Drew, HandDealt, NextHand, Phase, UpcardDecision
 
 
 @pytest.fixture(autouse=True)
@@ -31,23 +31,10 @@ class KeepDriver(Driver):
 
     def __init__(self, monkeypatch, size=(1280, 720), seed=100, settings: Settings | None = None,
                  guide: bool = False) -> None:
-        from test_app_play import _apps
-
-        self.app = App(size=size, settings=settings, keep=True)
-        self.app.first_match_guide = guide
-        self.app.table.speed = 0.0
-        self.app.seed = seed
-        _apps.append(self.app)
-        self.faces = []
-        real = cardart.draw_face
-
-        def spy(surface, card, *args, **kwargs):
-            self.faces.append(card)
-            return real(surface, card, *args, **kwargs)
-
-        monkeypatch.setattr(cardart, "draw_face", spy)
-        self.app.to_menu()
-        self.frame(2)
+        app = App(size=size, settings=settings, keep=True)
+        app.first_match_guide = guide
+        app.table.speed = 0.0
+        super().__init__(monkeypatch, seed=seed, app=app)
 
 
 def drop(d: Driver) -> None:
@@ -155,16 +142,14 @@ def test_a_finished_match_clears_the_save_and_the_statistics_count_it(monkeypatc
     st = match.state
     storage.flush()
     assert storage.has_match()
-    hands = 0
     for _ in range(2000):
         if st.phase is Phase.MATCH_OVER:
             break
         if st.phase is Phase.HAND_OVER:
-            d.app.match.apply(__import__("game.engine", fromlist=["NextHand"]).NextHand(), None)
+            d.app.match.apply(NextHand(), None)
             continue
         seat = st.to_act
         match.apply(plain_move(st), seat)
-        hands = st.hand_no
     assert st.phase is Phase.MATCH_OVER
     storage.flush()
     assert not storage.has_match() and not paths.match_path().exists()
