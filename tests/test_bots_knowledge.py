@@ -13,6 +13,7 @@ from game.bots.knowledge import (
     melds_in,
 )
 from game.engine import (
+    VALUES,
     Card,
     Discarded,
     Drew,
@@ -128,3 +129,34 @@ def test_hard_bot_never_feeds_a_meld_the_opponent_showed():
     obs = table(hand, opp_picks="9D 9S")
     assert bot.choose_discard(obs) != parse_cards("9C")[0]
     assert bot.choose_discard(table(hand)) == parse_cards("9C")[0]
+
+
+def _worst_card_value(opp: int) -> int:
+    from game.engine.melds import best_discard_key, deadwood_of_mask
+
+    d = deadwood_of_mask(opp)
+    return d - best_discard_key(opp, 0)[1] if d else 0
+
+
+def test_hard_bot_samples_opponent_hands_that_fit_the_card_it_threw():
+    hand = "AS 2S 3S 4D 5D 6D 9C 8H 5C 2H 4C"
+    thrown = parse_cards("KH JD TC 9H 8S QC")  # the opponent's throws, the queen last
+    obs = table(hand, pile="KD " + " ".join(str(c) for c in thrown))
+    bot = make_bot("hard", seed=3)
+    bot.new_match(0, obs.rules)
+    bot.on_event(HandDealt(hand_no=obs.hand_no, dealer=1, upcard=parse_cards("KD")[0], hands=((), None),
+                           knock_limit=10, stock_size=21))
+    bot.on_event(UpcardDecision(1, parse_cards("KD")[0], False))
+    view = TableView(obs, bot.memory)
+    plain = bot.opponent_samples(obs, view, 40)  # nothing thrown yet: any likely hand
+    for card in thrown:
+        bot.on_event(Drew(1, "stock", None))
+        bot.on_event(Discarded(1, card))
+    fitted = bot.opponent_samples(obs, view, 40)
+    cap = VALUES[thrown[-1]] + bot.p["worst_slack"]
+    for samples in (plain, fitted):
+        assert 10 <= len(samples) <= 40  # hands that fit the evidence, at least a quarter of those asked
+        assert all(bin(s).count("1") == 10 and s & view.hand == 0 for s in samples)
+    # having thrown a queen, the opponent keeps no loose picture card (worth as much): the samples agree
+    assert all(_worst_card_value(s) <= cap for s in fitted)
+    assert sum(_worst_card_value(s) > cap for s in plain) >= 10

@@ -11,7 +11,8 @@ How it thinks (a few milliseconds a decision):
 - It throws the card that leaves the best hand; a card that joins the opponent's pickups costs extra,
   and one that completes a meld from cards the opponent showed is thrown only when nothing else can go.
 - Before knocking it samples likely opponent hands, lays them off against its own melds, and knocks
-  when the expected score is good and the undercut risk small.  With very little deadwood it plays on
+  when the expected score is good and the undercut risk small.  A sampled hand must fit what the
+  opponent did: it did not knock with it, and it threw its worst card (nothing loose worth more stays).  With very little deadwood it plays on
   for gin, or to undercut the opponent's knock, as long as the opponent's habit says it knocks higher.
 """
 from __future__ import annotations
@@ -45,6 +46,8 @@ DEFAULTS = {
     "samples": 40,  # opponent hands sampled before knocking
     "improve": 0.5,  # extra cards per opponent turn that a sampled opponent hand has chosen from
     "improve_cap": 3,  # ... at most this many
+    "worst_slack": -1,  # a sampled hand's worst card is worth at most the opponent's last throw plus this
+    "tries": 6,  # hands drawn per sample wanted, before the evidence is relaxed
     "max_undercut": 0.1,  # knock only below this undercut chance ...
     "min_gain": 2.0,  # ... and when the expected score of the knock is at least this
     "hold_below": 5,  # with this little deadwood (not gin; scaled to the knock limit) it plays on ...
@@ -203,19 +206,33 @@ class HardBot(Bot):
         return self.should_knock(obs, view, rest, deadwood_of_mask(rest))
 
     def opponent_samples(self, obs: Observation, view: TableView, n: int) -> list[int]:
-        """Likely opponent hands.  A hand that could have knocked by the opponent's own habit is
-        dropped, since the opponent did not knock with it."""
-        turns = len(self.memory.opp_discards) if self.memory.hand_no == obs.hand_no else obs.turns // 2
+        """Likely opponent hands, drawn by the card weights and kept only if they fit what the
+        opponent did: a hand that could have knocked by the opponent's own habit is dropped (it did
+        not knock), and so is one still holding a loose card worth more than the card it just threw
+        (it would have thrown that one instead).  When the evidence fits too few drawn hands, the
+        hands that break only the second test fill up, then plain random ones."""
+        mem = self.memory
+        current = mem.hand_no == obs.hand_no
+        turns = len(mem.opp_discards) if current else obs.turns // 2
         extra = min(int(round(self.p["improve"] * turns)), self.p["improve_cap"])
         habit = self.knock_habit(obs) if turns else -1
+        cap = VALUES[mem.opp_discards[-1]] + self.p["worst_slack"] if current and mem.opp_discards else 99
         out: list[int] = []
-        for _ in range(4 * n):
+        loose: list[int] = []
+        for _ in range(self.p["tries"] * n):
             opp = view.sample_opponent(self.rng, extra)
-            if habit >= 0 and deadwood_of_mask(opp) <= habit:
+            d = deadwood_of_mask(opp)
+            if habit >= 0 and d <= habit:
+                continue
+            if d and d - best_discard_key(opp, 0)[1] > cap:  # its worst card beats the one it threw
+                if len(loose) < n:
+                    loose.append(opp)
                 continue
             out.append(opp)
             if len(out) == n:
                 break
+        if len(out) < n // 4:
+            out += loose[: n - len(out)]
         if len(out) < n // 4:  # the evidence fits few likely hands: fall back on plain random ones
             out += [view.sample_opponent(self.rng, 0) for _ in range(n - len(out))]
         return out
