@@ -12,8 +12,9 @@ How it thinks (a few milliseconds a decision):
   and one that completes a meld from cards the opponent showed is thrown only when nothing else can go.
 - Before knocking it samples likely opponent hands, lays them off against its own melds, and knocks
   when the expected score is good and the undercut risk small.  A sampled hand must fit what the
-  opponent did: it did not knock with it, and it threw its worst card (nothing loose worth more stays).  With very little deadwood it plays on
-  for gin, or to undercut the opponent's knock, as long as the opponent's habit says it knocks higher.
+  opponent did: it did not knock with it, and it keeps no loose card worth as much as the one it
+  just threw.  With very little deadwood it plays on for gin, or to undercut the opponent's knock,
+  as long as the opponent's habit says it knocks higher.
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ DEFAULTS = {
     "samples": 40,  # opponent hands sampled before knocking
     "improve": 0.5,  # extra cards per opponent turn that a sampled opponent hand has chosen from
     "improve_cap": 3,  # ... at most this many
-    "worst_slack": -1,  # a sampled hand's worst card is worth at most the opponent's last throw plus this
+    "worst_slack": -1,  # a sampled hand keeps no loose card worth more than the last throw plus this
     "tries": 6,  # hands drawn per sample wanted, before the evidence is relaxed
     "max_undercut": 0.1,  # knock only below this undercut chance ...
     "min_gain": 2.0,  # ... and when the expected score of the knock is at least this
@@ -208,8 +209,8 @@ class HardBot(Bot):
     def opponent_samples(self, obs: Observation, view: TableView, n: int) -> list[int]:
         """Likely opponent hands, drawn by the card weights and kept only if they fit what the
         opponent did: a hand that could have knocked by the opponent's own habit is dropped (it did
-        not knock), and so is one still holding a loose card worth more than the card it just threw
-        (it would have thrown that one instead).  When the evidence fits too few drawn hands, the
+        not knock), and so is one still holding a loose card worth as much as the card it just threw
+        (it would rather have thrown that one).  When the evidence fits too few drawn hands, the
         hands that break only the second test fill up, then plain random ones."""
         mem = self.memory
         current = mem.hand_no == obs.hand_no
