@@ -26,6 +26,7 @@ from game.engine import (
     parse_cards,
     showdown,
 )
+from game.engine.melds import best_discard_key, deadwood_of_mask
 
 from test_bots_fixtures import table
 
@@ -132,8 +133,6 @@ def test_hard_bot_never_feeds_a_meld_the_opponent_showed():
 
 
 def _worst_card_value(opp: int) -> int:
-    from game.engine.melds import best_discard_key, deadwood_of_mask
-
     d = deadwood_of_mask(opp)
     return d - best_discard_key(opp, 0)[1] if d else 0
 
