@@ -14,6 +14,7 @@ from game.engine import (
     HandDealt,
     HandEnded,
     IllegalAction,
+    IllegalReason,
     Knock,
     Knocked,
     MatchState,
@@ -30,6 +31,7 @@ from game.engine import (
     observe,
     oklahoma_limit,
     parse_cards,
+    why_illegal,
 )
 
 
@@ -454,45 +456,126 @@ def _match_over():
     return state
 
 
-def test_illegal_actions_raise_with_a_message_and_change_nothing():
+def _gin_only():
+    """Oklahoma with an ace upcard: the knock limit is 0, only gin may end the hand."""
+    state = rig(VAN.with_(oklahoma=True), hands=("AC 2C 3C 4D 4H 4S 9S TS JS 5C 8C", "AD 2D 3D 6C 7S 9C JH QH KC 8D"),
+                dealer=1, phase=Phase.DISCARD)
+    state.knock_limit = 0
+    return state
+
+
+R = IllegalReason
+
+
+def test_illegal_actions_raise_with_a_message_a_reason_and_change_nothing():
     offer, draw, discard, over = _positions()
     finished = _match_over()
+    gin_only = _gin_only()
+    KS, AH, D8 = card("KS"), card("AH"), card("8D")
     cases = [
-        (offer, DrawStock(), "not allowed in the upcard offer phase"),
-        (offer, Discard(offer.hands[offer.to_act][0]), "not allowed"),
-        (offer, NextHand(), "not allowed"),
-        (draw, Discard(card("KS")), "not allowed in the draw phase"),
-        (draw, TakeUpcard(), "not allowed"),
-        (draw, BigGin(), "not allowed"),
-        (discard, DrawStock(), "not allowed in the discard phase"),
-        (discard, Discard(card("AH")), "AH is not in your hand"),
-        (discard, Knock(card("KS")), "cannot knock"),
-        (discard, Discard(card("8D")), "cannot be thrown back"),
-        (discard, Knock(card("8D")), "cannot be thrown back"),
-        (discard, BigGin(), "big gin needs all eleven cards"),
-        (over, DrawStock(), "not allowed in the hand over phase"),
-        (over, Discard(card("AS")), "not allowed"),
-        (finished, NextHand(), "the match is over"),
-        (finished, TimerMove(), "the match is over"),
-        (draw, "draw", "not an action"),
+        (offer, DrawStock(), "not allowed in the upcard offer phase", R.WRONG_PHASE,
+         {"phase": Phase.UPCARD_OFFER, "action": "DrawStock"}),
+        (offer, Discard(offer.hands[offer.to_act][0]), "not allowed", R.WRONG_PHASE,
+         {"phase": Phase.UPCARD_OFFER, "action": "Discard"}),
+        (offer, NextHand(), "not allowed", R.WRONG_PHASE, {"phase": Phase.UPCARD_OFFER, "action": "NextHand"}),
+        (draw, Discard(KS), "not allowed in the draw phase", R.WRONG_PHASE, {"phase": Phase.DRAW, "action": "Discard"}),
+        (draw, TakeUpcard(), "not allowed", R.WRONG_PHASE, {"phase": Phase.DRAW, "action": "TakeUpcard"}),
+        (draw, BigGin(), "not allowed", R.WRONG_PHASE, {"phase": Phase.DRAW, "action": "BigGin"}),
+        (discard, DrawStock(), "not allowed in the discard phase", R.WRONG_PHASE,
+         {"phase": Phase.DISCARD, "action": "DrawStock"}),
+        (discard, Discard(AH), "AH is not in your hand", R.CARD_NOT_IN_HAND, {"card": AH}),
+        (discard, Knock(AH), "AH is not in your hand", R.CARD_NOT_IN_HAND, {"card": AH}),
+        (discard, Knock(KS), "cannot knock", R.KNOCK_TOO_MUCH_DEADWOOD,
+         {"card": KS, "deadwood": deadwood(c for c in discard.hands[0] if c != KS), "limit": 10}),
+        (discard, Discard(D8), "cannot be thrown back", R.THROW_BACK_FORBIDDEN, {"card": D8}),
+        (discard, Knock(D8), "cannot be thrown back", R.THROW_BACK_FORBIDDEN, {"card": D8}),
+        (discard, BigGin(), "big gin needs all eleven cards", R.BIG_GIN_NOT_MELDED,
+         {"deadwood": deadwood(discard.hands[0])}),
+        (gin_only, Knock(card("8C")), "the limit is 0: only gin", R.KNOCK_NOT_ALLOWED_GIN_ONLY,
+         {"card": card("8C"), "deadwood": 5, "limit": 0}),
+        (over, DrawStock(), "not allowed in the hand over phase", R.WRONG_PHASE,
+         {"phase": Phase.HAND_OVER, "action": "DrawStock"}),
+        (over, Discard(card("AS")), "not allowed", R.WRONG_PHASE, {"phase": Phase.HAND_OVER, "action": "Discard"}),
+        (over, TimerMove(), "not allowed", R.WRONG_PHASE, {"phase": Phase.HAND_OVER, "action": "TimerMove"}),
+        (finished, NextHand(), "the match is over", R.MATCH_OVER, {}),
+        (finished, TimerMove(), "the match is over", R.MATCH_OVER, {}),
+        (draw, "draw", "not an action", R.NOT_AN_ACTION, {"value": "draw"}),
     ]
-    for state, action, message in cases:
+    for state, action, message, reason, params in cases:
         before = state.to_dict()
-        with pytest.raises(IllegalAction, match=message):
+        with pytest.raises(IllegalAction, match=message) as info:
             state.apply(action)
+        assert info.value.reason is reason, (action, message)
+        assert info.value.params == params, (action, message)
+        assert info.value.action == action
         assert state.to_dict() == before, (action, message)
-        assert not state.is_legal(action) if not isinstance(action, str) else True
-
-
-def test_acting_out_of_turn_is_illegal():
-    _, draw, discard, _ = _positions()
-    for state in (draw, discard):
-        before = state.to_dict()
-        other = 1 - state.to_act
-        action = state.legal_actions()[0]
-        with pytest.raises(IllegalAction, match=f"player {state.to_act}'s turn, not player {other}'s"):
-            state.apply(action, player=other)
+        # asked first, the same answer, and nothing raised or changed
+        told = why_illegal(state, action)
+        assert told is not None and (told.reason, told.params, str(told)) == (reason, params, str(info.value))
+        assert state.why_illegal(action) is not None
         assert state.to_dict() == before
+        assert not state.is_legal(action)
+
+
+def test_every_reason_code_is_raised_by_some_case():
+    # the cases above plus the two below cover every code but OTHER, which the engine never raises
+    used = {R.WRONG_PHASE, R.CARD_NOT_IN_HAND, R.KNOCK_TOO_MUCH_DEADWOOD, R.THROW_BACK_FORBIDDEN,
+            R.BIG_GIN_NOT_MELDED, R.KNOCK_NOT_ALLOWED_GIN_ONLY, R.MATCH_OVER, R.NOT_AN_ACTION,
+            R.NOT_YOUR_TURN, R.FIRST_DRAW_FROM_STOCK, R.DISCARD_PILE_EMPTY}
+    assert used | {R.OTHER} == set(IllegalReason)
+    assert all(isinstance(r.value, str) and r == r.value for r in IllegalReason)  # a str enum
+
+
+def test_draw_from_the_pile_refusals_have_their_own_codes():
+    classic = _offer_state(CLASSIC)
+    classic.apply(PassUpcard())
+    classic.apply(PassUpcard())
+    error = why_illegal(classic, DrawDiscard())
+    assert error is not None and error.reason is R.DISCARD_PILE_EMPTY and error.params == {}
+    hoyle = _offer_state(VAN.with_(upcard_offer="hoyle"))
+    hoyle.apply(PassUpcard())
+    hoyle.apply(PassUpcard())
+    with pytest.raises(IllegalAction) as info:
+        hoyle.apply(DrawDiscard())
+    assert info.value.reason is R.FIRST_DRAW_FROM_STOCK
+
+
+def test_an_illegal_action_keeps_its_reason_through_pickling():
+    import pickle
+
+    _, _, discard, _ = _positions()
+    error = why_illegal(discard, Knock(card("KS")))
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.reason, copy.params, str(copy), copy.action) == (error.reason, error.params, str(error), error.action)
+    plain = IllegalAction("made elsewhere")
+    assert plain.reason is R.OTHER and plain.params == {} and str(plain) == "made elsewhere"
+
+
+def test_why_illegal_agrees_with_legal_actions_everywhere_in_play():
+    every = [TakeUpcard(), PassUpcard(), DrawStock(), DrawDiscard(), BigGin(), NextHand(), TimerMove()]
+    every += [Discard(c) for c in DECK] + [Knock(c) for c in DECK]
+    for rules in (VAN, CLASSIC, VAN.with_(upcard_offer="hoyle", oklahoma=True, may_discard_taken_card=True)):
+        state, _ = new_match(rules.with_(target=25), seed=5)
+        for step in range(400):
+            legal = set(state.legal_actions())
+            in_play = state.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
+            before = state.to_dict()
+            for action in every:
+                error = why_illegal(state, action)
+                expected_legal = action in legal or (in_play and isinstance(action, TimerMove))
+                assert (error is None) == expected_legal, (state, action, error)
+                if error is not None:
+                    assert error.reason is not R.OTHER and str(error)
+                for other in (0, 1):
+                    seat_error = why_illegal(state, action, player=other)
+                    if state.to_act is not None and other != state.to_act:
+                        assert seat_error is not None and seat_error.reason is R.NOT_YOUR_TURN or (
+                            seat_error is not None and seat_error.reason is R.NOT_AN_ACTION)
+            assert state.to_dict() == before
+            if state.phase is Phase.MATCH_OVER:
+                break
+            actions = sorted(legal, key=str)
+            state.apply(actions[(step * 7) % len(actions)])
 
 
 def test_legal_actions_are_all_accepted():

@@ -44,6 +44,6 @@ from .observation import Observation, observe
 from .rules import CLASSIC, PRESETS, TARGET_CHOICES, TIMER_CHOICES, VAN, Rules, preset
 from .save import SaveError
 from .scoring import FinalScore, HandResult
-from .state import IllegalAction, MatchState, Phase, new_match, oklahoma_limit
+from .state import IllegalAction, IllegalReason, MatchState, Phase, new_match, oklahoma_limit, why_illegal
 
 __all__ = [name for name in dir() if not name.startswith("_")]

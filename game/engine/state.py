@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import random
-from typing import Callable
+from typing import Callable, Mapping
 
 from .actions import (
     Action,
@@ -39,8 +39,62 @@ from .rules import Rules
 from .scoring import FinalScore, HandResult, final_score, score_knock
 
 
+class IllegalReason(str, enum.Enum):
+    """Why an action is refused: a stable code a UI can translate; ``IllegalAction.params`` fills it in.
+
+    The parameters each code carries (all in ``IllegalAction.params``):
+
+    - ``NOT_AN_ACTION``: ``value`` (what was passed).
+    - ``MATCH_OVER``: nothing.
+    - ``NOT_YOUR_TURN``: ``player`` (who tried), ``to_act`` (whose turn it is).
+    - ``WRONG_PHASE``: ``phase`` (a ``Phase``), ``action`` (the action's class name, e.g. ``"Discard"``).
+    - ``CARD_NOT_IN_HAND``: ``card``.
+    - ``THROW_BACK_FORBIDDEN``: ``card`` (just taken from the discard pile).
+    - ``KNOCK_TOO_MUCH_DEADWOOD``: ``card``, ``deadwood`` (left after throwing it), ``limit``.
+    - ``KNOCK_NOT_ALLOWED_GIN_ONLY``: ``card``, ``deadwood``, ``limit`` (0: only gin ends this hand).
+    - ``BIG_GIN_NOT_MELDED``: ``deadwood`` (of the eleven cards).
+    - ``FIRST_DRAW_FROM_STOCK``: nothing (both passed the upcard under the Hoyle rule).
+    - ``DISCARD_PILE_EMPTY``: nothing.
+    - ``OTHER``: never raised by the engine; the default for an ``IllegalAction`` built elsewhere.
+    """
+
+    NOT_AN_ACTION = "not_an_action"
+    MATCH_OVER = "match_over"
+    NOT_YOUR_TURN = "not_your_turn"
+    WRONG_PHASE = "wrong_phase"
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    THROW_BACK_FORBIDDEN = "throw_back_forbidden"
+    KNOCK_TOO_MUCH_DEADWOOD = "knock_too_much_deadwood"
+    KNOCK_NOT_ALLOWED_GIN_ONLY = "knock_not_allowed_gin_only"
+    BIG_GIN_NOT_MELDED = "big_gin_not_melded"
+    FIRST_DRAW_FROM_STOCK = "first_draw_from_stock"
+    DISCARD_PILE_EMPTY = "discard_pile_empty"
+    OTHER = "other"
+
+
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the state is left as it was."""
+    """An action that the rules do not allow now; the state is left as it was.
+
+    ``str(error)`` is an English sentence; ``reason`` is an ``IllegalReason`` and ``params`` the values
+    that sentence names (see ``IllegalReason``), so a UI can say it in any language.  ``action`` is
+    the refused action.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        reason: IllegalReason = IllegalReason.OTHER,
+        params: Mapping[str, object] | None = None,
+        action: object = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = IllegalReason(reason)
+        self.params: dict[str, object] = dict(params or {})
+        self.action = action
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, IllegalReason, dict[str, object], object]]:
+        return (type(self), (self.message, self.reason, self.params, self.action))
 
 
 class Phase(str, enum.Enum):
@@ -126,58 +180,109 @@ class MatchState:
     def legal_actions(self) -> list[Action]:
         return _LEGAL[self.phase](self)
 
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self._check(action, None)
-        except IllegalAction:
-            return False
-        return True
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        return self.why_illegal(action, player) is None
+
+    def why_illegal(self, action: object, player: int | None = None) -> IllegalAction | None:
+        """Why ``apply(action, player)`` would be refused, as the error it would raise; None if legal.
+
+        Pure: it changes nothing and raises nothing, so a UI can ask before acting.
+        """
+        if not isinstance(action, Action):
+            return IllegalAction(f"not an action: {action!r}", IllegalReason.NOT_AN_ACTION, {"value": action}, action)
+        if self.phase is Phase.MATCH_OVER:
+            return IllegalAction("the match is over", IllegalReason.MATCH_OVER, {}, action)
+        to_act = self.to_act
+        if player is not None and to_act is not None and player != to_act:
+            return IllegalAction(
+                f"it is player {to_act}'s turn, not player {player}'s",
+                IllegalReason.NOT_YOUR_TURN,
+                {"player": player, "to_act": to_act},
+                action,
+            )
+        phase = self.phase
+        if isinstance(action, TimerMove):
+            if phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+                return None
+        elif phase is Phase.DISCARD and to_act is not None and isinstance(action, (Discard, Knock, BigGin)):
+            return self._why_not_discard(action, to_act)
+        elif phase is Phase.DRAW and isinstance(action, DrawDiscard):
+            if self.stock_only:
+                return IllegalAction(
+                    "both passed the upcard: the first draw must come from the stock",
+                    IllegalReason.FIRST_DRAW_FROM_STOCK,
+                    {},
+                    action,
+                )
+            if not self.discard:
+                return IllegalAction("the discard pile is empty", IllegalReason.DISCARD_PILE_EMPTY, {}, action)
+            return None
+        elif action in _LEGAL[phase](self):
+            return None
+        return IllegalAction(
+            f"{action} is not allowed in the {phase.value.replace('_', ' ')} phase",
+            IllegalReason.WRONG_PHASE,
+            {"phase": phase, "action": type(action).__name__},
+            action,
+        )
+
+    def _why_not_discard(self, action: Discard | Knock | BigGin, player: int) -> IllegalAction | None:
+        hand = self.hands[player]
+        mask = mask_of(hand)
+        if isinstance(action, BigGin):
+            left = deadwood_of_mask(mask)
+            if left == 0:
+                return None
+            return IllegalAction(
+                f"big gin needs all eleven cards in melds ({left} deadwood is left)",
+                IllegalReason.BIG_GIN_NOT_MELDED,
+                {"deadwood": left},
+                action,
+            )
+        card = action.card
+        if card not in hand:
+            return IllegalAction(
+                f"{card} is not in your hand", IllegalReason.CARD_NOT_IN_HAND, {"card": card}, action
+            )
+        if card == self.forbidden_discard():
+            return IllegalAction(
+                f"{card} was just taken from the discard pile and cannot be thrown back this turn",
+                IllegalReason.THROW_BACK_FORBIDDEN,
+                {"card": card},
+                action,
+            )
+        if isinstance(action, Discard):
+            return None
+        left = deadwood_of_mask(mask ^ (1 << card))
+        limit = self.knock_limit
+        if left <= limit:
+            return None
+        params: dict[str, object] = {"card": card, "deadwood": left, "limit": limit}
+        if limit == 0:
+            return IllegalAction(
+                f"cannot knock: throwing {card} leaves {left} deadwood, the limit is 0: only gin ends this hand",
+                IllegalReason.KNOCK_NOT_ALLOWED_GIN_ONLY,
+                params,
+                action,
+            )
+        return IllegalAction(
+            f"cannot knock: throwing {card} leaves {left} deadwood, the limit is {limit}",
+            IllegalReason.KNOCK_TOO_MUCH_DEADWOOD,
+            params,
+            action,
+        )
 
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action, player: int | None = None) -> list[Event]:
-        """Play ``action`` (for ``player`` when given, which must be the one to act)."""
-        self._check(action, player)
+        """Play ``action`` (for ``player`` when given, which must be the one to act).
+
+        An illegal action raises ``IllegalAction`` (with its ``reason``) and changes nothing.
+        """
+        error = self.why_illegal(action, player)
+        if error is not None:
+            raise error
         return _APPLY[self.phase](self, action)
-
-    def _check(self, action: Action, player: int | None) -> None:
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
-        if player is not None and self.to_act is not None and player != self.to_act:
-            raise IllegalAction(f"it is player {self.to_act}'s turn, not player {player}'s")
-        if isinstance(action, TimerMove) and self.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
-            return
-        if self.phase is Phase.DISCARD and isinstance(action, (Discard, Knock)):
-            hand = self.hands[self.to_act]
-            if action.card in hand and action.card != self.forbidden_discard():
-                if isinstance(action, Discard):
-                    return
-                if deadwood_of_mask(mask_of(hand) ^ (1 << action.card)) <= self.knock_limit:
-                    return
-            raise IllegalAction(self._why_illegal(action))
-        if action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
-
-    def _why_illegal(self, action: Action) -> str:
-        phase = self.phase.value.replace("_", " ")
-        if self.phase is Phase.MATCH_OVER:
-            return "the match is over"
-        if isinstance(action, (Discard, Knock)) and self.phase is Phase.DISCARD:
-            hand = self.hands[self.to_act]
-            if action.card not in hand:
-                return f"{action.card} is not in your hand"
-            if action.card == self.forbidden_discard():
-                return f"{action.card} was just taken from the discard pile and cannot be thrown back this turn"
-            if isinstance(action, Knock):
-                left = deadwood_of_mask(mask_of(hand) ^ (1 << action.card))
-                return f"cannot knock: throwing {action.card} leaves {left} deadwood, the limit is {self.knock_limit}"
-        if isinstance(action, BigGin) and self.phase is Phase.DISCARD:
-            return "big gin needs all eleven cards in melds"
-        if isinstance(action, DrawDiscard) and self.phase is Phase.DRAW:
-            if self.stock_only:
-                return "both passed the upcard: the first draw must come from the stock"
-            return "the discard pile is empty"
-        return f"{action} is not allowed in the {phase} phase"
 
     # ------------------------------------------------------------------ the deal
 
@@ -360,7 +465,7 @@ class MatchState:
         return []
 
     def _apply_over(self, action: Action) -> list[Event]:  # pragma: no cover - nothing is legal
-        raise IllegalAction("the match is over")
+        raise IllegalAction("the match is over", IllegalReason.MATCH_OVER, {}, action)
 
     # ------------------------------------------------------------------ invariants, save, load
 
@@ -425,3 +530,8 @@ _APPLY: dict[Phase, Callable[[MatchState, Action], list[Event]]] = {
 
 def new_match(rules: Rules, seed: int, computer_seat: int | None = None) -> tuple[MatchState, list[Event]]:
     return MatchState.new(rules, seed, computer_seat)
+
+
+def why_illegal(state: MatchState, action: object, player: int | None = None) -> IllegalAction | None:
+    """Why ``state.apply(action, player)`` would be refused (the error it would raise), or None if legal."""
+    return state.why_illegal(action, player)
