@@ -17,6 +17,7 @@ from game.engine import (
     NextHand,
     Phase,
     Rules,
+    SaveError,
     new_match,
     oklahoma_limit,
     parse_cards,
@@ -164,10 +165,11 @@ def test_without_oklahoma_the_limit_is_ten_whatever_the_upcard():
     assert state.knock_limit == 10
 
 
-@pytest.mark.parametrize("limit,allowed", [(0, False), (7, False), (8, True), (10, True)])
-def test_knock_limit_is_enforced(limit, allowed):
-    state = rig(VAN.with_(oklahoma=True), hands=(KNOCK_8, DEF_14), phase=Phase.DISCARD, to_act=0)
-    state.knock_limit = limit
+@pytest.mark.parametrize("upcard,limit,allowed", [("AD", 0, False), ("7D", 7, False), ("8D", 8, True),
+                                                   ("TC", 10, True)])
+def test_knock_limit_is_enforced(upcard, limit, allowed):
+    state = rig(VAN.with_(oklahoma=True), hands=(KNOCK_8, DEF_14), phase=Phase.DISCARD, to_act=0, upcard=upcard)
+    assert state.knock_limit == limit
     assert (Knock(card("KS")) in state.legal_actions()) == allowed
     if not allowed:
         with pytest.raises(IllegalAction, match=f"the limit is {limit}"):
@@ -175,8 +177,8 @@ def test_knock_limit_is_enforced(limit, allowed):
 
 
 def test_ace_upcard_means_gin_only():
-    state = rig(VAN.with_(oklahoma=True), hands=(GIN, DEF_14), phase=Phase.DISCARD, to_act=0)
-    state.knock_limit = 0
+    state = rig(VAN.with_(oklahoma=True), hands=(GIN, DEF_14), phase=Phase.DISCARD, to_act=0, upcard="AD")
+    assert state.knock_limit == 0
     knocks = [a for a in state.legal_actions() if isinstance(a, Knock)]
     assert knocks == [Knock(card("KS"))]
     state.apply(Knock(card("KS")))
@@ -271,25 +273,21 @@ def test_showdown_refuses_shared_cards():
 # ---------------------------------------------------------------- the match
 
 
-def with_scores(state, s0, s1):
-    """Give the match a history that adds up to these scores."""
+def history_for(s0, s1):
+    """A hand history that adds up to these scores: one won hand per player who has points."""
     history = []
     for seat, points in ((0, s0), (1, s1)):
         if points:
             history.append(HandResult(hand_no=len(history), dealer=0, kind="knock", knocker=seat,
                                       winner=seat, points=points))
-    state.history = history
-    state.scores = [s0, s1]
-    state.hands_won = [int(bool(s0)), int(bool(s1))]
-    state.hand_no = len(history)
-    state.check_invariants()
-    return state
+    return history
 
 
 def knock_for_six(rules, scores, knocker=0):
     hands = (KNOCK_8, DEF_14) if knocker == 0 else (DEF_14, KNOCK_8)
-    state = rig(rules, hands=hands, phase=Phase.DISCARD, to_act=knocker, dealer=1 - knocker)
-    with_scores(state, *scores)
+    state = rig(rules, hands=hands, phase=Phase.DISCARD, to_act=knocker, dealer=1 - knocker,
+                history=history_for(*scores))
+    assert state.scores == list(scores) and state.hand_no == len(state.history)
     events = state.apply(Knock(card("KS")))
     state.check_invariants()
     return state, events
@@ -315,14 +313,18 @@ def test_first_to_reach_the_target_wins(rules, before, over):
 
 
 def test_equal_totals_at_the_target_play_another_hand():
-    # only one player scores a hand, so this needs a total already at the target: set it directly
-    state = rig(VAN, hands=(KNOCK_8, DEF_14), phase=Phase.DISCARD, to_act=0, dealer=1)
-    state.scores = [94, 100]
-    state.apply(Knock(card("KS")))
-    assert state.scores == [100, 100]
-    assert state.phase is Phase.HAND_OVER and state.final is None
+    # one hand scores for one player only, so equal totals at the target can only stand between
+    # hands; the match then goes on until one player leads
+    history = history_for(100, 100)
+    state = rig(VAN, hands=(KNOCK_8[:-3], DEF_14), discard="KS", dealer=1, phase=Phase.HAND_OVER,
+                history=history)
+    assert state.scores == [100, 100] and state.final is None
+    assert state.legal_actions() == [NextHand()]
     events = state.apply(NextHand())
     assert state.phase in (Phase.DRAW, Phase.UPCARD_OFFER) and events
+    # and during a hand, a total at the target with a leader cannot stand: the match would be over
+    with pytest.raises(SaveError, match="reached the target but the match is not over"):
+        rig(VAN, hands=(KNOCK_8, DEF_14), phase=Phase.DISCARD, to_act=0, dealer=1, history=history_for(94, 100))
 
 
 def _final(rules, before, knocker=0):

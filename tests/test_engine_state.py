@@ -21,6 +21,7 @@ from game.engine import (
     NextHand,
     PassUpcard,
     Phase,
+    SaveError,
     TakeUpcard,
     TimerMove,
     UpcardDecision,
@@ -35,37 +36,27 @@ from game.engine import (
 )
 
 
-def rig(rules=VAN, hands=("", ""), discard="", stock_top="", dealer=0, to_act=None,
-        phase=Phase.DRAW, stock_size=20, taken=None, seed=0):
+def rig(rules=VAN, hands=("", ""), discard="", stock_top="", dealer=0, to_act="auto",
+        phase=Phase.DRAW, stock_size=20, taken=None, seed=0, upcard=None, history=(), hand_no=None):
     """A match in a chosen position: the given hands, the discard pile (bottom first), the stock's top
     cards (top first).  The other cards fill the stock up to ``stock_size`` and then lie at the bottom
-    of the discard pile, so all 52 cards stay in play."""
-    state, _ = new_match(rules, seed)
+    of the discard pile, so all 52 cards stay in play.  ``upcard`` (the first card turned up this hand)
+    goes to the very bottom of the pile; by default it is the bottom card of the pile."""
     h0, h1 = parse_cards(hands[0]), parse_cards(hands[1])
     pile = parse_cards(discard)
     top = parse_cards(stock_top)
-    named = h0 + h1 + pile + top
+    first = parse_cards(upcard) if upcard else []
+    named = h0 + h1 + pile + top + first
     assert len(set(named)) == len(named), "a card is named twice"
     rest = [c for c in DECK if c not in set(named)]
     filler = stock_size - len(top)
     assert 0 <= filler <= len(rest)
-    state.hands = [h0, h1]
-    state.stock = rest[:filler] + top[::-1]
-    state.discard = rest[filler:] + pile
-    state.upcard = state.discard[0] if state.discard else top[0]
-    state.dealer = dealer
-    state.phase = phase
-    state.to_act = (1 - dealer) if to_act is None else to_act
-    state.offer_stage = 0
-    state.stock_only = False
-    state.taken_card = None if taken is None else parse_cards(taken)[0]
-    state.picks = [[], []]
-    if state.taken_card is not None:
-        state.picks[state.to_act].append(state.taken_card)
-    state.knock_limit = oklahoma_limit(state.upcard, rules.knock_limit) if rules.oklahoma else rules.knock_limit
-    state.last_result = None
-    state.check_invariants()
-    return state
+    stock = rest[:filler] + top[::-1]
+    pile = first + rest[filler:] + pile
+    return MatchState.from_position(
+        rules, (h0, h1), stock, pile, dealer=dealer, phase=phase, to_act=to_act,
+        upcard=None if pile else top[0], taken_card=taken, seed=seed, history=history, hand_no=hand_no,
+    )
 
 
 def card(text):
@@ -341,9 +332,7 @@ def _score_a_knock(state, winner_seat):
     hands[winner_seat] = "2H 3H 4H 9S 9D 9C JD QD KD 8S"
     hands[other] = "4C 5C 6C 7C 6S 6H 6D 9H KH 4S"
     fresh = rig(rules, hands=tuple(hands), stock_top="KS", discard="AD", dealer=state.dealer,
-                to_act=winner_seat)
-    fresh.scores, fresh.hands_won, fresh.history = state.scores, state.hands_won, state.history
-    fresh.hand_no = state.hand_no
+                to_act=winner_seat, history=state.history, hand_no=state.hand_no)
     fresh.apply(DrawStock())
     fresh.apply(Knock(card("KS")))
     assert fresh.last_result.winner == winner_seat
@@ -459,8 +448,8 @@ def _match_over():
 def _gin_only():
     """Oklahoma with an ace upcard: the knock limit is 0, only gin may end the hand."""
     state = rig(VAN.with_(oklahoma=True), hands=("AC 2C 3C 4D 4H 4S 9S TS JS 5C 8C", "AD 2D 3D 6C 7S 9C JH QH KC 8D"),
-                dealer=1, phase=Phase.DISCARD)
-    state.knock_limit = 0
+                dealer=1, phase=Phase.DISCARD, upcard="AS")
+    assert state.knock_limit == 0
     return state
 
 
@@ -613,3 +602,105 @@ def test_observation_shows_own_hand_public_picks_and_no_hidden_cards():
     assert "6H" not in {str(c) for c in visible}  # the stock stays face down
     with pytest.raises(ValueError):
         observe(state, 2)
+
+
+# ---------------------------------------------------------------- building a position
+
+
+def test_from_position_rebuilds_a_dealt_match_exactly():
+    for rules, seed in ((VAN, 31), (CLASSIC, 32)):
+        dealt, _ = new_match(rules, seed)
+        built = MatchState.from_position(rules, dealt.hands, dealt.stock, dealt.discard, dealer=dealt.dealer,
+                                         phase=dealt.phase, seed=seed)
+        assert built == dealt
+        assert built.legal_actions() == dealt.legal_actions()
+
+
+def test_from_position_takes_text_and_fills_in_the_defaults():
+    state = rig(VAN.with_(oklahoma=True), hands=("AC 2C 3C 5D 7H 9S JD QH KS 4S 8D", "AD 2D 3D 5H 7S 9C JH QS KC 4C"),
+                discard="6S", dealer=1, phase=Phase.DISCARD, taken="8D", upcard="7D")
+    assert state.to_act == 0 and state.upcard == card("7D") and state.knock_limit == 7
+    assert state.taken_card == card("8D") and state.held_picks(0) == [card("8D")]
+    assert state.forbidden_discard() == card("8D")
+    assert state.scores == [0, 0] and state.hand_no == 0 and state.last_result is None
+    state.check_invariants()
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"hands": ("AC 2C", "AD")}, "cards"),
+    ({"hands": ("AC 2C 3C 5D 7H 9S JD QH KS 4S", "AC 2D 3D 5H 7S 9C JH QS KC 4C")}, "twice"),
+    ({"phase": Phase.DISCARD}, "11 cards"),
+    ({"to_act": None}, "someone must be to act"),
+    ({"knock_limit": 7}, "knock limit"),
+    ({"taken_card": "AC"}, "taken this turn"),
+    ({"phase": "lunch"}, "lunch"),
+    ({"hands": ("AC 2C 3C 5D 7H 9S JD QH KS ZZ", "AD 2D 3D 5H 7S 9C JH QS KC 4C")}, "not a card"),
+])
+def test_from_position_refuses_what_could_not_arise_in_play(change, message):
+    hands = ("AC 2C 3C 5D 7H 9S JD QH KS 4S", "AD 2D 3D 5H 7S 9C JH QS KC 4C")
+    named = set(parse_cards(hands[0] + " " + hands[1]))
+    rest = [c for c in DECK if c not in named]
+    args = {"hands": hands, "stock": rest[:31], "discard": rest[31:], "dealer": 1}
+    MatchState.from_position(VAN, **args)  # the unchanged position is fine
+    args.update(change)
+    with pytest.raises(SaveError, match=message):
+        MatchState.from_position(VAN, **args)
+
+
+# ---------------------------------------------------------------- turns and public picks
+
+
+def test_every_discard_counts_a_turn_and_the_hand_result_keeps_the_count():
+    state, _ = new_match(VAN, seed=99)
+    assert state.turns == 0
+    for expected in range(1, 6):
+        state.apply(DrawStock())
+        assert state.turns == expected - 1  # a draw is not a turn yet
+        state.apply(Discard(best_discard(state.hands[state.to_act]).card))
+        assert state.turns == expected
+        assert observe(state, 0).turns == observe(state, 1).turns == expected
+    play_to_hand_end(state)
+    assert state.last_result.kind == "dead"
+    assert state.turns == state.last_result.turns == 31 - 2  # every stock card drawn down to two
+    state.apply(NextHand())
+    assert state.turns == 0
+
+
+def test_a_knock_and_a_big_gin_count_as_turns():
+    knock = rig(hands=("AC 2C 3C 4D 4H 4S 9S TS JS KH", "AD 2D 3D 5C 7S 9C JH QS KC 6C"),
+                stock_top="5H", discard="8D", dealer=1)
+    knock.apply(DrawStock())
+    knock.apply(Discard(card("KH")))
+    knock.apply(DrawStock())
+    knock.apply(Discard(knock.hands[1][-1]))
+    knock.apply(DrawStock())
+    knock.apply(Knock(best_discard(knock.hands[0]).card))
+    assert knock.last_result.turns == 3
+    big = rig(hands=("2H 3H 4H 5H 9S 9D 9C JD QD KD", "4C 5C 6C 7C 6S 6H 6D 9H KH 4S"),
+              stock_top="TD", discard="8S", dealer=1)
+    big.apply(DrawStock())
+    big.apply(BigGin())
+    assert big.last_result.turns == 1
+
+
+@pytest.mark.parametrize("throw_back_allowed", [True, False])
+def test_a_picked_card_once_thrown_is_no_longer_shown_as_held(throw_back_allowed):
+    rules = VAN.with_(may_discard_taken_card=throw_back_allowed)
+    state = rig(rules, hands=("AC 2C 3C 5D 7H 9S JD QH KS 4S", "AD 2D 3D 5H 7S 9C JH QS KC 4C"),
+                discard="8D", stock_top="6H 6D", dealer=1)
+    state.apply(DrawDiscard(), player=0)
+    assert observe(state, 1).opponent_picks == (card("8D"),) and observe(state, 0).own_picks == (card("8D"),)
+    if throw_back_allowed:
+        state.apply(Discard(card("8D")), player=0)  # straight back onto the pile
+    else:
+        state.apply(Discard(card("KS")), player=0)
+        assert observe(state, 1).opponent_picks == (card("8D"),)  # still held
+        state.apply(DrawStock(), player=1)
+        state.apply(Discard(card("KC")), player=1)
+        state.apply(DrawStock(), player=0)
+        state.apply(Discard(card("8D")), player=0)  # thrown a turn later
+    seen = observe(state, 1)
+    assert seen.opponent_picks == () and seen.opponent_pick_count == 1
+    assert observe(state, 0).own_picks == ()
+    assert state.held_picks(0) == []
+    assert card("8D") in seen.discard_pile

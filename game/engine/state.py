@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import random
-from typing import Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
 from .actions import (
     Action,
@@ -22,7 +22,7 @@ from .actions import (
     TakeUpcard,
     TimerMove,
 )
-from .cards import VALUES, Card, mask_of
+from .cards import VALUES, Card, mask_of, parse_cards
 from .events import (
     Discarded,
     Drew,
@@ -105,6 +105,16 @@ class Phase(str, enum.Enum):
     MATCH_OVER = "match_over"
 
 
+CardsLike = Union[str, Iterable[Union[Card, int, str]]]
+"""Cards as text (``"AS 2S"``) or as a sequence of ``Card`` values, indices or texts."""
+
+
+def _cards(cards: CardsLike) -> list[Card]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return [Card.parse(c) if isinstance(c, str) else Card(c) for c in cards]
+
+
 def oklahoma_limit(upcard: int, cap: int = 10) -> int:
     """Knock limit under Oklahoma: the upcard's value; an ace means gin only."""
     if upcard % 13 == 0:
@@ -152,6 +162,143 @@ class MatchState:
             dealer = random.Random(f"{seed}/lot").randrange(2)
         state = cls(rules, seed, dealer)
         return state, state._deal()
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: Sequence[CardsLike],
+        stock: CardsLike,
+        discard: CardsLike,
+        *,
+        dealer: int,
+        phase: Phase | str = Phase.DRAW,
+        to_act: int | None | str = "auto",
+        out_of_play: CardsLike = (),
+        upcard: Card | str | None = None,
+        knock_limit: int | None = None,
+        offer_stage: int = 0,
+        stock_only: bool = False,
+        taken_card: Card | str | None = None,
+        picks: Sequence[CardsLike] | None = None,
+        turns: int = 0,
+        hand_no: int | None = None,
+        seed: int = 0,
+        history: Sequence[HandResult] = (),
+    ) -> MatchState:
+        """A match in a chosen position (for tests, puzzles and tools), checked like a loaded save.
+
+        ``hands`` are the two seats' cards; ``stock`` and ``discard`` are listed bottom first, so the
+        last card of ``stock`` is the next one drawn and the last of ``discard`` is the top of the
+        pile.  Cards may be ``Card`` values or text (``"AS 2S 3S"`` or ``["AS", "2S"]``).  All 52
+        cards must be somewhere.
+
+        Defaults: ``to_act`` is the non-dealer while a hand is in play (the dealer when
+        ``offer_stage`` is 1) and nobody between hands; ``upcard`` is the bottom card of the discard
+        pile (else the card out of play); ``knock_limit`` follows the rules and the upcard;
+        ``picks`` (cards each seat took from the pile this hand) hold just ``taken_card``;
+        ``hand_no`` counts the hands in ``history``; the scores and hands won add up ``history``,
+        and after a hand the last entry of ``history`` is the result shown.
+
+        Raises ``SaveError`` (a ``ValueError``) naming the problem when the position could not arise
+        in legal play.
+        """
+        from .save import SaveError
+
+        try:
+            data = cls._position_dict(
+                rules, hands, stock, discard, dealer, Phase(phase), to_act, out_of_play, upcard, knock_limit,
+                offer_stage, stock_only, taken_card, picks, turns, hand_no, seed, history,
+            )
+        except SaveError:
+            raise
+        except (ValueError, TypeError) as e:
+            raise SaveError(f"not a position: {e}") from None
+        from .save import state_from_dict
+
+        return state_from_dict(data)
+
+    @staticmethod
+    def _position_dict(
+        rules: Rules,
+        hands: Sequence[CardsLike],
+        stock: CardsLike,
+        discard: CardsLike,
+        dealer: int,
+        phase: Phase,
+        to_act: int | None | str,
+        out_of_play: CardsLike,
+        upcard: Card | str | None,
+        knock_limit: int | None,
+        offer_stage: int,
+        stock_only: bool,
+        taken_card: Card | str | None,
+        picks: Sequence[CardsLike] | None,
+        turns: int,
+        hand_no: int | None,
+        seed: int,
+        history: Sequence[HandResult],
+    ) -> dict[str, Any]:
+        from .save import FORMAT, VERSION
+
+        in_play = phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
+        if len(hands) != 2:
+            raise ValueError("hands must be two hands")
+        hand_lists = [_cards(h) for h in hands]
+        pile = _cards(discard)
+        retired = _cards(out_of_play)
+        if isinstance(to_act, str):
+            if to_act != "auto":
+                raise ValueError(f"to_act must be a seat, None or 'auto', not {to_act!r}")
+            to_act = (dealer if offer_stage == 1 else 1 - dealer) if in_play else None
+        if upcard is None:
+            first = pile[0] if pile else (retired[0] if retired else None)
+        else:
+            first = _cards([upcard])[0]
+        taken = None if taken_card is None else _cards([taken_card])[0]
+        if picks is None:
+            pick_lists: list[list[Card]] = [[], []]
+            if taken is not None and to_act in (0, 1):
+                pick_lists[to_act].append(taken)
+        else:
+            if len(picks) != 2:
+                raise ValueError("picks must be two lists")
+            pick_lists = [_cards(p) for p in picks]
+        if knock_limit is None:
+            knock_limit = rules.knock_limit
+            if rules.oklahoma and first is not None:
+                knock_limit = oklahoma_limit(first, rules.knock_limit)
+        history = list(history)
+        if hand_no is None:
+            hand_no = len(history) if in_play or not history else len(history) - 1
+        scores = [sum(r.points for r in history if r.winner == p) for p in (0, 1)]
+        won = [sum(1 for r in history if r.winner == p) for p in (0, 1)]
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": rules.to_dict(),
+            "seed": seed,
+            "hand_no": hand_no,
+            "dealer": dealer,
+            "phase": phase.value,
+            "to_act": to_act,
+            "hands": [[str(c) for c in h] for h in hand_lists],
+            "stock": [str(c) for c in _cards(stock)],
+            "discard": [str(c) for c in pile],
+            "out_of_play": [str(c) for c in retired],
+            "upcard": None if first is None else str(first),
+            "knock_limit": knock_limit,
+            "offer_stage": offer_stage,
+            "stock_only": stock_only,
+            "taken_card": None if taken is None else str(taken),
+            "picks": [[str(c) for c in p] for p in pick_lists],
+            "turns": turns,
+            "scores": scores,
+            "hands_won": won,
+            "history": [r.to_dict() for r in history],
+            "last_result_in_history": not in_play and bool(history),
+        }
+        return data
 
     def copy(self) -> "MatchState":
         return MatchState.from_dict(self.to_dict())
