@@ -62,7 +62,7 @@ def test_every_text_block_of_the_theme_uses_dejavu_in_each_language():
 @pytest.mark.parametrize("lang", ["fa", "ru"])
 def test_widgets_get_the_shipped_font_and_not_pygame_guis_fallback(monkeypatch, lang):
     app = make_app(monkeypatch, lang)
-    app.to_menu()
+    app.nav.to_menu()
     frames(app)
     assert app.ui.get_locale() == lang
     button = next(w for w in app.top.widgets if isinstance(w, pygame_gui.elements.UIButton))
@@ -132,7 +132,7 @@ def test_latin_and_digit_lines_are_left_alone_on_a_persian_screen():
 
 def test_switching_language_rebuilds_every_widget_and_mirrors_the_table(monkeypatch):
     app = make_app(monkeypatch, "en")
-    app.to_menu()
+    app.nav.to_menu()
     frames(app)
 
     def labels():
@@ -192,7 +192,7 @@ def test_rules_screen_from_the_menu_and_from_pause(monkeypatch, lang):
     from game.app.scenes.overlays import PauseScene, RulesScene
 
     app = make_app(monkeypatch, lang)
-    app.to_menu()
+    app.nav.to_menu()
     frames(app)
     app.push(RulesScene(app, preset("classic", 50)))
     drawn: list[str] = []

@@ -33,7 +33,7 @@ class Driver:
             settings.setdefault("animation", "instant")
             app = App(size=size, settings=Settings(**settings))
         self.app = app
-        self.app.seed = seed
+        self.app.nav.seed = seed
         _apps.append(self.app)
         self.faces: list[Card] = []
         real = cardart.draw_face
@@ -43,7 +43,7 @@ class Driver:
             return real(surface, card, *args, **kwargs)
 
         monkeypatch.setattr(cardart, "draw_face", spy)
-        self.app.to_menu()
+        self.app.nav.to_menu()
         self.frame(2)
 
     @property
@@ -52,7 +52,7 @@ class Driver:
 
     @property
     def state(self):
-        return self.app.match.state
+        return self.app.nav.match.state
 
     def frame(self, n: int = 1, dt: float = 1 / 60) -> None:
         for _ in range(n):
@@ -124,13 +124,13 @@ def test_a_whole_hand_against_the_hard_bot_with_the_mouse(monkeypatch):
     d = Driver(monkeypatch)
     start_vs_bot(d, "hard")
     st = d.state
-    assert d.app.match.vs_bot and st.hand_no == 0
+    assert d.app.nav.match.vs_bot and st.hand_no == 0
     moves = 0
     while st.phase in (Phase.DRAW, Phase.DISCARD, Phase.UPCARD_OFFER):
         d.wait(lambda: d.top.name != "play" or d.top.human_turn() or st.phase not in (Phase.DRAW, Phase.DISCARD))
         if d.top.name != "play" or st.phase not in (Phase.DRAW, Phase.DISCARD):
             break
-        assert st.to_act == 0 and not d.app.match.is_bot(st.to_act)
+        assert st.to_act == 0 and not d.app.nav.match.is_bot(st.to_act)
         lay = d.app.layout
         if st.phase is Phase.DRAW:
             stock, discard = len(st.stock), len(st.discard)
@@ -247,7 +247,7 @@ def test_a_whole_hot_seat_hand_with_the_curtain(monkeypatch):
     if d.top.name == "deal":
         d.key(pygame.K_SPACE)
     st = d.state
-    match = d.app.match
+    match = d.app.nav.match
     assert not match.vs_bot and match.name(0) == "Ava" and match.name(1) == "Ben"
     curtains = 0
     for _ in range(200):

@@ -8,6 +8,7 @@ from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes 
 
 from game.app import paths, storage
 from game.app.app import App
+from game.app.services import Services
 from game.app.match import BOT_SEAT, MatchSetup, public_story
 from game.app.pictures import plain_move
 from game.app.settings import Settings
@@ -31,7 +32,7 @@ class KeepDriver(Driver):
 
     def __init__(self, monkeypatch, size=(1280, 720), seed=100, settings: Settings | None = None,
                  guide: bool = False) -> None:
-        app = App(size=size, settings=settings, keep=True)
+        app = App(size=size, settings=settings, services=Services.for_player())
         app.first_match_guide = guide
         app.table.speed = 0.0
         super().__init__(monkeypatch, seed=seed, app=app)
@@ -43,8 +44,8 @@ def drop(d: Driver) -> None:
 
     _apps.remove(d.app)
     d.app.worker.shutdown(wait=True)
-    if d.app.stats is not None:
-        d.app.stats.flush()  # the database's own transactions; its writer thread is not the app's
+    if d.app.services.stats is not None:
+        d.app.services.stats.flush()  # the database's own transactions; its writer thread is not the app's
     storage.flush()  # the save thread finishes the write in progress, as it would within a few ms
     pygame.quit()
 
@@ -79,14 +80,14 @@ def test_continue_after_a_crash_puts_the_player_back_exactly(monkeypatch, oppone
     play_actions(d, 7)
     d.wait(lambda: d.top.name in ("curtain", "result") or (d.top.name == "play" and d.top.human_turn()))
     saved = d.state.to_dict()
-    info = d.app.match.info
+    info = d.app.nav.match.info
     assert d.state.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
     drop(d)
 
     d2 = KeepDriver(monkeypatch)
     assert d2.top.name == "menu" and d2.top.can_continue
     d2.press("#continue_match")
-    match = d2.app.match
+    match = d2.app.nav.match
     assert match.state.to_dict() == saved
     assert match.info == info  # same players, same match id (statistics count a hand once)
     d2.frame(2)
@@ -138,7 +139,7 @@ def test_the_story_told_after_a_resume_holds_no_hidden_card():
 def test_a_finished_match_clears_the_save_and_the_statistics_count_it(monkeypatch, prefs):
     d = KeepDriver(monkeypatch, seed=500, settings=Settings(rules=VAN.with_(target=1), animation="instant"))
     start(d, "easy")
-    match = d.app.match
+    match = d.app.nav.match
     st = match.state
     storage.flush()
     assert storage.has_match()
@@ -146,14 +147,14 @@ def test_a_finished_match_clears_the_save_and_the_statistics_count_it(monkeypatc
         if st.phase is Phase.MATCH_OVER:
             break
         if st.phase is Phase.HAND_OVER:
-            d.app.match.apply(NextHand(), None)
+            d.app.nav.match.apply(NextHand(), None)
             continue
         seat = st.to_act
         match.apply(plain_move(st), seat)
     assert st.phase is Phase.MATCH_OVER
     storage.flush()
     assert not storage.has_match() and not paths.match_path().exists()
-    d.app.stats.flush()
+    d.app.services.stats.flush()
     record = Stats(prefs / "stats.sqlite3").opponent("easy")
     assert record.matches_played == 1
     assert record.hands_played == len(st.history) >= 1
@@ -170,6 +171,6 @@ def test_a_damaged_save_is_set_aside_with_one_notice(monkeypatch, prefs):
     assert list(prefs.glob("match.damaged-*.json"))
     d.press("#notice_ok")
     assert not d.top.notices
-    d.app.to_menu()
+    d.app.nav.to_menu()
     d.frame()
     assert not d.top.notices  # shown once

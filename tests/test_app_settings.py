@@ -58,7 +58,7 @@ def test_changes_apply_at_once_are_saved_and_come_back(monkeypatch):
     assert d2.app.layout.cw > 0 and d2.app.table.style.four_colour
     # the next match is played by the chosen rules
     d2.press("#start")
-    assert d2.app.match.rules == chosen.rules
+    assert d2.app.nav.match.rules == chosen.rules
 
 
 def test_a_damaged_settings_file_gives_defaults_and_one_notice(monkeypatch, prefs):
@@ -80,7 +80,7 @@ def test_a_monkey_on_the_settings_screen_leaves_valid_saved_settings(monkeypatch
     open_settings(d)
     for _ in range(160):
         if d.top.name != "settings":
-            d.app.to_menu()
+            d.app.nav.to_menu()
             d.frame()
             open_settings(d)
         buttons = [w for w in d.top.widgets if w.visible and w.object_ids[-1] != "#settings_back"]
@@ -129,7 +129,7 @@ def test_the_first_match_guide_shows_once_and_comes_back_from_settings(monkeypat
     start(d2, "easy")
     d2.frame(60)
     assert d2.top.name != "guide"
-    d2.app.to_menu()
+    d2.app.nav.to_menu()
     d2.frame()
     open_settings(d2)
     d2.press("#set_guide")
@@ -143,9 +143,9 @@ def test_ask_before_knocking(monkeypatch):
     d = KeepDriver(monkeypatch, settings=Settings(ask_before_knock=True, animation="instant"))
     # a seeded match played forward until the player at the bottom may knock
     for seed in range(1, 200):
-        d.app.seed = seed
+        d.app.nav.seed = seed
         start(d, "easy")
-        match = d.app.match
+        match = d.app.nav.match
         st = match.state
         for _ in range(60):
             if st.phase is Phase.DISCARD and st.to_act == 0:
@@ -157,9 +157,9 @@ def test_ask_before_knocking(monkeypatch):
             match.apply(plain_move(st, want_knock=False), st.to_act)
         if st.phase is Phase.DISCARD and st.to_act == 0 and any(isinstance(a, Knock) for a in st.legal_actions()):
             break
-        d.app.to_menu()
+        d.app.nav.to_menu()
         d.frame()
-    d.app.begin_play(match)
+    d.app.nav.begin_play(match)
     d.frame(2)
     hands = st.hand_no
     d.key(pygame.K_k)

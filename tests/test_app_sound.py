@@ -8,7 +8,7 @@ from test_app_play import _close_apps  # noqa: F401 (the fixture closes the apps
 from test_app_resume import KeepDriver, prefs, start  # noqa: F401 (prefs: a temporary data folder)
 
 from game.app import sound
-from game.app.app import event_sounds
+from game.app.match_listeners import event_sounds
 from game.app.pictures import plain_move
 from game.engine import Phase
 
@@ -30,7 +30,7 @@ def test_moves_and_results_make_their_sounds(monkeypatch, heard):
     d = KeepDriver(monkeypatch, seed=12)
     start(d, "easy")
     assert "shuffle" in heard  # the deal
-    match = d.app.match
+    match = d.app.nav.match
     st = match.state
     for _ in range(400):
         if st.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
@@ -38,7 +38,7 @@ def test_moves_and_results_make_their_sounds(monkeypatch, heard):
         match.apply(plain_move(st), st.to_act)
     assert {"draw", "discard"} <= set(heard)
     assert {"knock", "gin"} & set(heard) or st.last_result.kind == "dead"
-    d.app.show_result(match)
+    d.app.nav.show_result(match, 0)
     assert heard[-1] in ("hand_won", "hand_lost")
     won = st.last_result.winner == 0
     assert heard[-1] == ("hand_won" if won else "hand_lost")
@@ -63,7 +63,7 @@ def test_the_game_runs_silent_without_an_audio_device(monkeypatch, heard):
     d = KeepDriver(monkeypatch, seed=3)
     assert sound._bank is not None and not sound._bank.available
     start(d, "easy")
-    match = d.app.match
+    match = d.app.nav.match
     st = match.state
     for _ in range(30):
         if st.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
@@ -71,7 +71,7 @@ def test_the_game_runs_silent_without_an_audio_device(monkeypatch, heard):
         match.apply(plain_move(st), st.to_act)
     d.frame(5)
     d.press("#menu_button") if d.top.name == "play" else None
-    d.app.to_menu()
+    d.app.nav.to_menu()
     d.press("#settings")
     d.press("#set_sound")
     d.press("#set_sound")

@@ -47,7 +47,7 @@ def drawn_strings(monkeypatch) -> list[str]:
 
 def test_an_empty_database_shows_a_calm_screen_and_no_reset(monkeypatch):
     app = make_app(monkeypatch)
-    app.to_menu()
+    app.nav.to_menu()
     app.push(StatsScene(app))
     seen = drawn_strings(monkeypatch)
     frames(app)
@@ -63,8 +63,8 @@ def test_figures_per_opponent_and_the_last_matches(monkeypatch, tmp_path):
     db = Stats(tmp_path / "s.sqlite3", background=False)
     fill(db)
     app = make_app(monkeypatch)
-    app.stats = db
-    app.to_menu()
+    app.services.stats = db
+    app.nav.to_menu()
     app.push(StatsScene(app))
     seen = drawn_strings(monkeypatch)
     frames(app)
@@ -91,8 +91,8 @@ def test_reset_asks_first_and_cancel_keeps_everything(monkeypatch, tmp_path):
     db = Stats(tmp_path / "s.sqlite3", background=False)
     fill(db)
     app = make_app(monkeypatch)
-    app.stats = db
-    app.to_menu()
+    app.services.stats = db
+    app.nav.to_menu()
     app.push(StatsScene(app))
     frames(app)
     scene = app.top
@@ -120,8 +120,8 @@ def test_the_screen_and_its_dialog_speak_the_language(monkeypatch, tmp_path, lan
     db = Stats(tmp_path / "s.sqlite3", background=False)
     fill(db)
     app = make_app(monkeypatch, lang)
-    app.stats = db
-    app.to_menu()
+    app.services.stats = db
+    app.nav.to_menu()
     app.push(StatsScene(app))
     frames(app)
     scene = app.top
@@ -140,8 +140,8 @@ def test_many_opponents_are_paged(monkeypatch, tmp_path):
         meta = MatchMeta("hotseat", names=("Me", name))
         db.record_hand(meta, VAN, hand(0, "knock", 0, 10 + n, 0, 4, 14 + n), when=n + 1)
     app = make_app(monkeypatch)
-    app.stats = db
-    app.to_menu()
+    app.services.stats = db
+    app.nav.to_menu()
     app.push(StatsScene(app))
     frames(app)
     scene = app.top

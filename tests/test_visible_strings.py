@@ -145,7 +145,7 @@ def test_every_screen_shows_no_english_word(monkeypatch, tmp_path, lang):
             app.draw()
             seen[name] = drawn + widget_texts(app)
 
-        app.to_menu()
+        app.nav.to_menu()
         look("menu")
         db = Stats(tmp_path / "s.sqlite3", background=False)
         match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
@@ -156,7 +156,7 @@ def test_every_screen_shows_no_english_word(monkeypatch, tmp_path, lang):
             if match.state.phase is Phase.MATCH_OVER:
                 break
             match.apply(NextHand(), None)
-        app.stats = db
+        app.services.stats = db
         app.push(StatsScene(app))
         look("stats")
         app.top.ask_reset()
@@ -164,7 +164,7 @@ def test_every_screen_shows_no_english_word(monkeypatch, tmp_path, lang):
         app.pop()
         app.push(RulesScene(app, preset("classic", 50)))
         look("rules")
-        app.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
+        app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
         app.top.finish()
         for _ in range(400):
             if app.top.name == "play" and app.top.human_turn():
@@ -180,13 +180,13 @@ def test_every_screen_shows_no_english_word(monkeypatch, tmp_path, lang):
         for kind in ("knock", "gin"):
             m = find_result(app, kind)
             if m is not None:
-                app.match = m
-                app.begin_play(m)
-                app.show_result(m)
+                app.nav.match = m
+                app.nav.begin_play(m)
+                app.nav.show_result(m, 0)
                 look("result " + kind)
-        app.show_match_over(match)
+        app.nav.show_match_over(match)
         look("match over")
-        app.start_match(MatchSetup("hotseat", preset("van"), 5, names=("Ava", "Ben")))
+        app.nav.start_match(MatchSetup("hotseat", preset("van"), 5, names=("Ava", "Ben")))
         app.top.finish()
         look("hot-seat curtain")
         db.close()

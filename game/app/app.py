@@ -19,9 +19,11 @@ import pygame_gui
 
 from . import i18n, paths, text
 from .cardart import CardStyle
+from .flow import Flow
 from .layout import Layout
 from .resources import FONT_BOLD, FONT_REGULAR, ICON, THEME
 from .scene import Scene
+from .services import Services
 from .settings import Settings, speed
 from .table import TableView
 
@@ -58,22 +60,20 @@ SOUND_OF_CUE = {"deal": "shuffle", "timer_urgent": "tick"}  # other cues are nam
 
 
 class App:
-    """``keep=True`` (the real game) loads and saves the player's files in the data folder, keeps the
-    running match resumable, records statistics and plays sound; without it nothing touches the disk
-    or the speakers (tests, pictures)."""
+    """The window, the loop, the scene stack and the toast.
+
+    ``services`` (storage, statistics, sound, the crash log) are handed in: ``Services.for_player()``
+    in the real game, silent ones (the default) for tests and pictures, which then touch neither the
+    disk nor the speakers.  Where to go next is ``nav``'s business (``flow.Flow``).
+    """
 
     def __init__(self, size: tuple[int, int] = (1280, 720), settings: Settings | None = None,
-                 bots: Any = None, fullscreen: bool = False, fps: int | None = None, keep: bool = False) -> None:
-        self.keep = keep
-        self.stats = None
-        self.notices: list = []
-        if keep:
-            from . import storage
-
-            storage.startup()
-            if settings is None:
-                settings = storage.load_settings()
-        self.settings = settings or Settings()
+                 bots: Any = None, fullscreen: bool = False, fps: int | None = None,
+                 services: Services | None = None, first_match_guide: bool = False) -> None:
+        self.services = services or Services.silent()
+        if settings is None:
+            settings = self.services.store.load_settings()
+        self.settings = settings
         i18n.set_language(self.settings.language)
         if not pygame.font.get_init():
             text.reset()  # fonts from an earlier pygame start are no longer usable
@@ -108,55 +108,15 @@ class App:
         self.toast_until = 0.0
         self.screenshot_dir: Path | None = None  # None: the data folder
         self._bots = bots
-        self.seed: int | None = None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
-        self.match = None
-        self.hand_ui: dict = {"order": [[], []], "sort": ["melds", "melds"]}
-        self.on_frame: list[Callable[["App"], None]] = []
-        self.on_match: list[Callable[[Any], None]] = []
+        self.on_frame: list[Callable[[App], None]] = []
         self.on_cue: list[Callable[[str], None]] = []  # moments a sound may mark: deal, timer, ...
         self.error_log: Path | None = None
-        self.first_match_guide = keep  # the tips for a new player; pictures and tests ask for it themselves
+        self.first_match_guide = first_match_guide  # the tips for a new player (the real game asks for them)
         self._failures = 0
-        if keep:
-            self._start_services()
-
-    def _start_services(self) -> None:
-        from . import sound, storage
-        from .stats import Stats
-
-        sound.init(self.settings.sound, self.settings.volume)
+        sound = self.services.sound
+        sound.start(self.settings.sound, self.settings.volume)
         self.on_cue.append(lambda name: sound.play(SOUND_OF_CUE.get(name, name)))
-        self.stats = Stats()
-        self.on_match.append(self._keep_match)
-        self.notices = storage.take_notices()
-
-    def _keep_match(self, match) -> None:
-        """Save after every action, record finished hands and matches, and sound the moves."""
-        from . import sound, storage
-
-        meta = match.info
-
-        def keep(m, action, events) -> None:
-            if self.stats is not None:
-                self.stats.record_events(meta, m.state.rules, events)
-            storage.save_match(m.state, meta)
-
-        def sounds(m, action, events) -> None:
-            for name in event_sounds(events):
-                sound.play(name)
-
-        match.listeners.append(keep)
-        match.listeners.append(sounds)
-        storage.save_match(match.state, meta)
-
-    def take_notices(self) -> list:
-        """Notices (damaged files set aside) not shown yet; each is returned once."""
-        if self.keep:
-            from . import storage
-
-            self.notices += storage.take_notices()
-        out, self.notices = self.notices, []
-        return out
+        self.nav = Flow(self)
 
     # ------------------------------------------------------------------ window
 
@@ -208,12 +168,9 @@ class App:
         """Take new settings at once where they can apply (language, looks, sound, speed, full screen)
         and save them; rule changes wait for the next match (the running one keeps its rules)."""
         old, self.settings = self.settings, settings
-        if self.keep:
-            from . import sound, storage
-
-            storage.save_settings(settings)
-            sound.set_enabled(settings.sound)
-            sound.set_volume(settings.volume)
+        self.services.store.save_settings(settings)
+        self.services.sound.set_enabled(settings.sound)
+        self.services.sound.set_volume(settings.volume)
         i18n.set_language(settings.language)
         pygame.display.set_caption(i18n.tr("app.title"))
         self.table.style = self.card_style
@@ -244,10 +201,7 @@ class App:
         self.fullscreen = not self.fullscreen
         if self.settings.fullscreen != self.fullscreen:
             self.settings = self.settings.with_(fullscreen=self.fullscreen)
-            if self.keep:
-                from . import storage
-
-                storage.save_settings(self.settings)
+            self.services.store.save_settings(self.settings)
         self.screen = self._open_window(self.windowed_size)
         self.on_resize(self.screen.get_size())
 
@@ -263,129 +217,6 @@ class App:
 
     def think(self, fn: Callable, *args) -> Future:
         return self.worker.submit(fn, *args)
-
-    # ------------------------------------------------------------------ the flow between scenes
-
-    def next_seed(self) -> int:
-        if self.seed is not None:
-            self.seed += 1
-            return self.seed
-        import random
-
-        return random.SystemRandom().randrange(1, 2**31)
-
-    def to_menu(self) -> None:
-        from .scenes.menu import MenuScene
-
-        self.match = None
-        self.set_scene(MenuScene(self))
-
-    def start_match(self, setup) -> None:
-        from .match import Match
-
-        try:
-            match = Match(setup, self.bots)
-        except Exception as exc:  # the bots could not be loaded or made: say so, stay in the menu
-            log.exception("could not start the match")
-            self.toast(i18n.tr("error.bots_missing", error=exc), 6.0)
-            return
-        self.match = match
-        for fn in self.on_match:
-            fn(match)
-        self.start_deal(match)
-
-    def has_saved_match(self) -> bool:
-        if not self.keep:
-            return False
-        from . import storage
-
-        return storage.has_match()
-
-    def continue_match(self) -> bool:
-        """Put the player back where the saved match stopped: the same hand, the same turn, behind the
-        curtain in hot-seat.  False (with the notice queued) when the save cannot be used."""
-        from . import storage
-        from .match import Match
-
-        loaded = storage.load_match() if self.keep else None
-        if loaded is None:
-            return False
-        state, meta = loaded
-        try:
-            match = Match.resumed(state, meta, self.bots)
-        except Exception:
-            log.exception("the saved match could not be resumed")
-            storage.clear_match()
-            storage.add_notice(storage.NOTICE_MATCH, None, "not resumable")
-            return False
-        self.match = match
-        for fn in self.on_match:
-            fn(match)
-        self.hand_ui = {"order": [[], []], "sort": list(self.hand_ui.get("sort", ["melds", "melds"]))}
-        from game.engine import Phase
-
-        if state.phase is Phase.HAND_OVER and state.last_result is not None:
-            self.table.reset()
-            self.set_scene_result(match, 0 if match.vs_bot else None)
-        elif state.phase is Phase.HAND_OVER:
-            from game.engine import NextHand
-
-            match.apply(NextHand(), None)
-            self.start_deal(match)
-        else:
-            self.table.reset()
-            self.begin_play(match)
-            self.table.settle()
-        return True
-
-    def set_scene_result(self, match, viewer) -> None:
-        from .scenes.result import ResultScene
-
-        self.set_scene(ResultScene(self, match, viewer))
-
-    def start_deal(self, match) -> None:
-        from .scenes.deal import DealScene
-
-        self.hand_ui = {"order": [[], []], "sort": list(self.hand_ui.get("sort", ["melds", "melds"]))}
-        self.set_scene(DealScene(self, match))
-
-    def begin_play(self, match) -> None:
-        from .scenes.play import PlayScene
-
-        self.set_scene(PlayScene(self, match))
-
-    def show_curtain(self, play, seat: int) -> None:
-        from .scenes.overlays import CurtainScene
-
-        self.push(CurtainScene(self, play, seat))
-
-    def show_result(self, match) -> None:
-        from .scenes.result import ResultScene
-
-        viewer = getattr(self.top, "viewer", 0)
-        self.set_scene(ResultScene(self, match, viewer))
-
-    def show_settings(self) -> None:
-        from .scenes.settings import SettingsScene
-
-        self.push(SettingsScene(self))
-
-    def show_error(self, log_path: Path | None) -> None:
-        from .scenes.error import ErrorScene
-
-        self.match = None
-        self.set_scene(ErrorScene(self, log_path))
-
-    def show_match_over(self, match) -> None:
-        from .scenes.matchover import MatchOverScene
-
-        self.set_scene(MatchOverScene(self, match))
-
-    def pause(self) -> None:
-        from .scenes.overlays import PauseScene
-
-        if not isinstance(self.top, PauseScene):
-            self.push(PauseScene(self))
 
     # ------------------------------------------------------------------ scenes
 
@@ -514,8 +345,7 @@ class App:
 
     def fail(self, error: BaseException) -> None:
         """Write the error to the log and show the error screen; a second failure in a row ends the loop."""
-        from . import crash
-
+        crash = self.services.crash
         where = self.top.name if self.top is not None else "start"
         self.error_log = crash.report(error, f"the {where} scene")
         self._failures += 1
@@ -523,7 +353,7 @@ class App:
             self.running = False
             return
         try:
-            self.show_error(self.error_log)
+            self.nav.show_error(self.error_log)
         except Exception as again:
             crash.report(again, "showing the error screen")
             self.running = False
@@ -536,13 +366,7 @@ class App:
             except Exception:
                 log.exception("a scene failed to close")
         self.worker.shutdown(wait=False, cancel_futures=True)
-        if self.keep:
-            from . import storage
-
-            storage.flush()
-            if self.stats is not None:
-                self.stats.close()
-                self.stats = None
+        self.services.close()
 
     def save_screenshot(self, path: str | Path | None = None, announce: bool = True) -> Path:
         if path is None:
@@ -559,18 +383,3 @@ class App:
             log.warning("screenshot failed: %s", exc)
         return path
 
-
-def event_sounds(events) -> list[str]:
-    """The sounds of a move's events: draws, throws, knocks and gins (hand and match endings sound
-    when their scenes open)."""
-    from game.engine import Discarded, Drew, Knocked, UpcardDecision
-
-    out = []
-    for e in events:
-        if isinstance(e, Drew) or (isinstance(e, UpcardDecision) and e.taken):
-            out.append("draw")
-        elif isinstance(e, Discarded):
-            out.append("discard")
-        elif isinstance(e, Knocked):
-            out.append("knock" if e.kind == "knock" else "gin")
-    return out

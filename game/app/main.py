@@ -43,27 +43,28 @@ def main(argv: list[str] | None = None) -> int:
     from .settings import speed
 
     if args.screenshots:
-        from .pictures import render_all
-        from .scenes.settings import render_settings
+        from .pictures import render_all, render_settings
 
-        paths = render_all(args.screenshots) + render_settings(args.screenshots)
-        for p in paths:
+        shots = render_all(args.screenshots) + render_settings(args.screenshots)
+        for p in shots:
             print(p)
         return 0
-    from . import crash, paths
+    from . import paths
+    from .services import Services
 
-    crash.install()
     smoke_home = None
     if args.smoke and not os.environ.get(paths.ENV_HOME):
         # a full start (settings, sound, statistics) that leaves the player's own folder alone
         smoke_home = tempfile.TemporaryDirectory(prefix="gin-rummy-smoke-")
         paths.set_data_dir(smoke_home.name)
-    app = App(size=args.size, fullscreen=args.fullscreen, keep=True)
+    services = Services.for_player()
+    services.crash.install()
+    app = App(size=args.size, fullscreen=args.fullscreen, services=services, first_match_guide=True)
     if args.animation:
         app.settings = app.settings.with_(animation=args.animation)
         app.table.speed = speed(app.settings)
-    app.seed = args.seed
-    app.to_menu()
+    app.nav.seed = args.seed
+    app.nav.to_menu()
     if args.smoke:
         for _ in range(5):
             app.frame(1 / 60)

@@ -23,6 +23,8 @@ from game.engine import (
 
 from .app import App
 from .match import MatchSetup, Match
+from .scenes.settings import PAGES
+from .i18n import tr
 from .settings import Settings
 
 
@@ -101,13 +103,13 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
 
     app.toast_text = ""
     # menu
-    app.to_menu()
+    app.nav.to_menu()
     _frames(app)
     shot("01_menu")
     # deal, caught mid-flight
     app.table.speed = 1.0
-    app.seed = 40
-    app.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
+    app.nav.seed = 40
+    app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
     app.toast_text = ""
     _frames(app, 60)
     shot("02_deal")
@@ -128,20 +130,20 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
     _frames(app)
     shot("04_play_11_cards")
     # pause overlay
-    app.pause()
+    app.nav.pause()
     _frames(app)
     shot("07_pause")
     app.top.rules()
     _frames(app)
     shot("08_rules")
     # the classic upcard offer
-    app.start_match(MatchSetup("bot", preset("classic", 100), 7, level="hard"))
+    app.nav.start_match(MatchSetup("bot", preset("classic", 100), 7, level="hard"))
     app.top.finish()
     _wait_human(app)
     _frames(app)
     shot("05_upcard_offer")
     # hot-seat curtain
-    app.start_match(MatchSetup("hotseat", preset("van"), 5, names=("Ava", "Ben")))
+    app.nav.start_match(MatchSetup("hotseat", preset("van"), 5, names=("Ava", "Ben")))
     app.top.finish()
     _frames(app, 4)
     shot("06_hotseat_curtain")
@@ -155,9 +157,9 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
         match = find_result(app, kind, need_layoffs=layoffs)
         if match is None:
             continue
-        app.match = match
-        app.begin_play(match)
-        app.show_result(match)
+        app.nav.match = match
+        app.nav.begin_play(match)
+        app.nav.show_result(match, getattr(app.top, "viewer", 0))
         _frames(app, 4)
         shot(name)
     # a dead hand in hot-seat: no cards shown
@@ -165,9 +167,9 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
         match = Match(MatchSetup("hotseat", preset("van"), seed, names=("Ava", "Ben")), app.bots)
         play_to_end_of_hand(match, knocker_wanted=2)  # nobody knocks
         if match.state.last_result is not None and match.state.last_result.kind == "dead":
-            app.match = match
-            app.begin_play(match)
-            app.show_result(match)
+            app.nav.match = match
+            app.nav.begin_play(match)
+            app.nav.show_result(match, getattr(app.top, "viewer", 0))
             _frames(app, 4)
             shot("11b_result_dead_hotseat")
             break
@@ -178,13 +180,13 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
         if match.state.phase is Phase.MATCH_OVER:
             break
         match.apply(NextHand(), None)
-    app.show_match_over(match)
+    app.nav.show_match_over(match)
     _frames(app)
     shot("12_match_over")
     # other window sizes
     for w, h in ((960, 600), (1920, 1080)):
         app.on_resize((w, h))
-        app.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
+        app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
         app.top.finish()
         _wait_human(app)
         play = app.top
@@ -193,5 +195,35 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
         _frames(app)
         shot(f"13_play_{w}x{h}")
     app.close()
+    return saved
+
+
+def render_settings(out_dir: str | Path, sizes=((1280, 720), (960, 600))) -> list[Path]:
+    """Pictures of both settings pages and of the menu offering Continue with a notice (``--screenshots``)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    for w, h in sizes:
+        app = App(size=(w, h), settings=Settings(animation="instant"))
+        try:
+            app.nav.to_menu()
+            menu = app.top
+            menu.can_continue = True
+            menu.notices = [tr("notice.match_reset", file="match.damaged-20260101-120000.json")]
+            menu.rebuild_ui()
+            for _ in range(3):
+                app.frame(1 / 60, present=False)
+            app.draw()
+            saved.append(app.save_screenshot(out / f"30_menu_continue_{w}x{h}.png", announce=False))
+            for page in PAGES:
+                app.nav.show_settings()
+                app.top.show_page(page)
+                for _ in range(3):
+                    app.frame(1 / 60, present=False)
+                app.draw()
+                saved.append(app.save_screenshot(out / f"31_settings_{page}_{w}x{h}.png", announce=False))
+                app.pop()
+        finally:
+            app.close()
     return saved
 

@@ -11,14 +11,14 @@ from . import i18n
 from .i18n import tr
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import Host
 
 
 class Scene:
     opaque = True  # covers the whole screen, so scenes below are not drawn
     name = "scene"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.widgets: list[pygame_gui.core.UIElement] = []
         self.actions: dict[object, Callable[[], None]] = {}

@@ -53,7 +53,7 @@ class DealScene(TableScene):
         table = self.app.table
         table.set_targets(self.final)
         table.settle()
-        self.app.begin_play(self.match)
+        self.app.nav.begin_play(self.match)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
@@ -61,7 +61,7 @@ class DealScene(TableScene):
                 pygame.K_ESCAPE,)):
             self.finish()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pause()
+            self.app.nav.pause()
 
     def update(self, dt: float) -> None:
         self.app.table.update(dt)

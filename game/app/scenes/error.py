@@ -32,7 +32,7 @@ class ErrorScene(Scene):
         r = self.panel_rect()
         bw, bh, gap = round(lay.col_w * 1.6), round(lay.button_h * 1.1), lay.px(16)
         y = r.bottom - bh - lay.px(22)
-        self.button(lay.rect(lay.w / 2 - bw - gap / 2, y, bw, bh), "error.to_menu", "#error_menu", self.app.to_menu,
+        self.button(lay.rect(lay.w / 2 - bw - gap / 2, y, bw, bh), "error.to_menu", "#error_menu", self.app.nav.to_menu,
                     class_id="@primary")
         self.button(lay.rect(lay.w / 2 + gap / 2, y, bw, bh), "menu.quit", "#error_quit", self.quit, class_id="@tool")
 
@@ -43,7 +43,7 @@ class ErrorScene(Scene):
         super().handle_event(event)
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.app.to_menu()
+                self.app.nav.to_menu()
             elif event.key == pygame.K_ESCAPE:
                 self.quit()
 

@@ -29,14 +29,14 @@ class MatchOverScene(Scene):
         y = lay.h - bh - lay.px(22)
         self.button(lay.rect(lay.w / 2 - bw - gap / 2, y, bw, bh), "button.play_again", "#play_again",
                     self.again, class_id="@primary")
-        self.button(lay.rect(lay.w / 2 + gap / 2, y, bw, bh), "button.to_menu", "#to_menu", self.app.to_menu,
+        self.button(lay.rect(lay.w / 2 + gap / 2, y, bw, bh), "button.to_menu", "#to_menu", self.app.nav.to_menu,
                     class_id="@tool")
 
     def again(self) -> None:
         setup = self.match.setup
         from dataclasses import replace
 
-        self.app.start_match(replace(setup, seed=self.app.next_seed()))
+        self.app.nav.start_match(replace(setup, seed=self.app.nav.next_seed()))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
@@ -44,7 +44,7 @@ class MatchOverScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.again()
             elif event.key == pygame.K_ESCAPE:
-                self.app.to_menu()
+                self.app.nav.to_menu()
 
     def rows(self) -> list[tuple[str, str, str, str, str]]:
         """Hand, result, the sum, then each seat's running total (with +points where it scored)."""

@@ -28,8 +28,8 @@ class MenuScene(Scene):
         self.entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.choice_buttons: dict[tuple[str, object], pygame_gui.elements.UIButton] = {}
         self.rows: dict[str, int] = {}
-        self.can_continue = app.has_saved_match()
-        self.notices = [tr(n.key, file=n.aside.name if n.aside else "-") for n in app.take_notices()]
+        self.can_continue = app.nav.has_saved_match()
+        self.notices = [tr(n.key, file=n.aside.name if n.aside else "-") for n in app.nav.take_notices()]
         self.notice_rect: pygame.Rect | None = None
 
     @property
@@ -164,7 +164,7 @@ class MenuScene(Scene):
     def setup(self) -> MatchSetup:
         self._keep_names()
         rules = self.app.settings.rules
-        seed = self.app.next_seed()
+        seed = self.app.nav.next_seed()
         if self.opponent == "hotseat":
             return MatchSetup("hotseat", rules, seed, names=(self.names[0][:16], self.names[1][:16]))
         return MatchSetup("bot", rules, seed, level=self.opponent)
@@ -176,12 +176,12 @@ class MenuScene(Scene):
                       names=(self.names[0], self.names[1]))
         if new != s:
             self.app.apply_settings(new)
-        self.app.start_match(setup)
+        self.app.nav.start_match(setup)
 
     def continue_match(self) -> None:
-        if not self.app.continue_match():
-            self.can_continue = self.app.has_saved_match()
-            self.notices += [tr(n.key, file=n.aside.name if n.aside else "-") for n in self.app.take_notices()]
+        if not self.app.nav.continue_match():
+            self.can_continue = self.app.nav.has_saved_match()
+            self.notices += [tr(n.key, file=n.aside.name if n.aside else "-") for n in self.app.nav.take_notices()]
             self.rebuild_ui()
 
     def open_rules(self) -> None:
@@ -192,7 +192,7 @@ class MenuScene(Scene):
 
     def open_settings(self) -> None:
         self._keep_names()
-        self.app.show_settings()
+        self.app.nav.show_settings()
 
     def open_stats(self) -> None:
         self._keep_names()

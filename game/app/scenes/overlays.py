@@ -37,7 +37,7 @@ class PauseScene(Scene):
         self.app.push(RulesScene(self.app, rules))
 
     def leave(self) -> None:
-        self.app.to_menu()
+        self.app.nav.to_menu()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
@@ -243,7 +243,7 @@ class CurtainScene(Scene):
         self.button(lay.rect(lay.w / 2 - bw / 2, lay.h / 2 + lay.px(50), bw, bh), "curtain.show", "#continue",
                     self.reveal, class_id="@primary")
         self.button(lay.rect(lay.w - lay.margin - round(lay.col_w * 0.7), lay.px(8), round(lay.col_w * 0.7),
-                             lay.button_h), "button.menu", "#menu_button", self.app.pause, class_id="@tool")
+                             lay.button_h), "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool")
 
     def reveal(self) -> None:
         self.app.pop(self)
@@ -255,7 +255,7 @@ class CurtainScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.reveal()
             elif event.key == pygame.K_ESCAPE:
-                self.app.pause()
+                self.app.nav.pause()
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout

@@ -106,7 +106,7 @@ class PlayScene(TableScene):
             "hint": self.button(lay.rect(x, top + round(bh * 2.25) + gap * 2, bw, bh), "button.hint", "#hint",
                                 self.press_hint, class_id="@tool"),
             "menu": self.button(lay.rect(lay.w - lay.margin - round(bw * 0.7), lay.px(8), round(bw * 0.7), bh),
-                                "button.menu", "#menu_button", self.app.pause, class_id="@tool"),
+                                "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool"),
         }
         sx = lay.discard_lx + lay.cw * 0.5 + lay.px(28)
         by = lay.pile_y + lay.ch / 2 - bh
@@ -400,7 +400,7 @@ class PlayScene(TableScene):
         hand = self.my_hand()
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         if k == pygame.K_ESCAPE:
-            self.app.pause()
+            self.app.nav.pause()
             return
         if k in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
             step = 1 if k == pygame.K_RIGHT else -1
@@ -548,13 +548,13 @@ class PlayScene(TableScene):
             self.end_in -= dt
             if self.end_in <= 0 and not (table.busy and table.speed > 0 and self.end_in > -1.5):
                 self.end_in = None
-                self.app.show_result(self.match)
+                self.app.nav.show_result(self.match, self.viewer)
             return
         if self.curtain_in is not None:
             self.curtain_in -= dt
             if self.curtain_in <= 0 and not (table.busy and self.curtain_in > -1.0):
                 self.curtain_in = None
-                self.app.show_curtain(self, self.state.to_act)
+                self.app.nav.show_curtain(self, self.state.to_act)
             return
         if self.guide_due and self.human_turn() and self.app.top is self and not table.busy:
             from .guide import GuideScene

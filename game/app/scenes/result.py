@@ -110,7 +110,7 @@ class ResultScene(TableScene):
         self.button(lay.rect(lay.w / 2 - bw / 2, rect.bottom - bh - lay.px(14), bw, bh), key, "#next_hand",
                     self.next, class_id="@primary")
         self.button(lay.rect(lay.w - lay.margin - round(lay.col_w * 0.7), lay.px(8), round(lay.col_w * 0.7),
-                             lay.button_h), "button.menu", "#menu_button", self.app.pause, class_id="@tool")
+                             lay.button_h), "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool")
 
     def panel_rect(self) -> pygame.Rect:
         lay = self.app.layout
@@ -121,10 +121,10 @@ class ResultScene(TableScene):
 
     def next(self) -> None:
         if self.state.phase is Phase.MATCH_OVER:
-            self.app.show_match_over(self.match)
+            self.app.nav.show_match_over(self.match)
             return
         self.match.apply(NextHand(), None)
-        self.app.start_deal(self.match)
+        self.app.nav.start_deal(self.match)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
@@ -136,7 +136,7 @@ class ResultScene(TableScene):
                 else:
                     self.next()
             elif event.key == pygame.K_ESCAPE:
-                self.app.pause()
+                self.app.nav.pause()
         elif event.type == pygame.MOUSEBUTTONDOWN and not self.laid:
             self.anim.finish_all()
 

@@ -231,7 +231,7 @@ class SettingsScene(Scene):
                         size)
         if self.page == "rules":
             note = tr("settings.rules_next_match")
-            match = self.app.match
+            match = self.app.nav.match
             if match is not None and match.rules != self.app.settings.rules:
                 note = tr("settings.rules_differ")
             y = lay.h - round(lay.button_h * 1.15) - lay.px(40)
@@ -242,34 +242,3 @@ class SettingsScene(Scene):
         x = lay.mx(rect.left)
         text.draw(surface, label, size, INK, (x, rect.centery), lay.anchor("midleft"), max_width=rect.width)
 
-
-def render_settings(out_dir: str | Path, sizes=((1280, 720), (960, 600))) -> list[Path]:
-    """Pictures of both settings pages and of the menu offering Continue with a notice (``--screenshots``)."""
-    from ..app import App
-
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    saved: list[Path] = []
-    for w, h in sizes:
-        app = App(size=(w, h), settings=Settings(animation="instant"))
-        try:
-            app.to_menu()
-            menu = app.top
-            menu.can_continue = True
-            menu.notices = [tr("notice.match_reset", file="match.damaged-20260101-120000.json")]
-            menu.rebuild_ui()
-            for _ in range(3):
-                app.frame(1 / 60, present=False)
-            app.draw()
-            saved.append(app.save_screenshot(out / f"30_menu_continue_{w}x{h}.png", announce=False))
-            for page in PAGES:
-                app.show_settings()
-                app.top.show_page(page)
-                for _ in range(3):
-                    app.frame(1 / 60, present=False)
-                app.draw()
-                saved.append(app.save_screenshot(out / f"31_settings_{page}_{w}x{h}.png", announce=False))
-                app.pop()
-        finally:
-            app.close()
-    return saved

@@ -55,7 +55,7 @@ class StatsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.db = getattr(app, "stats", None)
+        self.db = app.services.stats
         self.own_db = self.db is None
         self.page = 0
         self.dialog: pygame_gui.windows.UIConfirmationDialog | None = None
@@ -138,7 +138,7 @@ class StatsScene(Scene):
         if len(self.app.stack) > 1:
             self.app.pop(self)
         else:
-            self.app.to_menu()
+            self.app.nav.to_menu()
 
     def turn(self, step: int) -> None:
         self.page = (self.page + step) % self.pages()

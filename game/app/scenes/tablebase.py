@@ -58,9 +58,9 @@ class TableScene(Scene):
         super().__init__(app)
         self.match = match
         self.viewer: int | None = 0 if match.vs_bot else None
-        ui = app.hand_ui  # display order and sort mode per seat, kept across scenes of a match
-        self.order: list[list[Card]] = ui["order"]
-        self.sort_mode: list[str] = ui["sort"]
+        ui = app.nav.hand_view  # display order and sort mode per seat, kept across scenes of a match
+        self.order: list[list[Card]] = ui.order
+        self.sort_mode: list[str] = ui.sort
 
     @property
     def state(self):
