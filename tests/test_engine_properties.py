@@ -115,7 +115,7 @@ def play_match(rules, seed, computer_seat, save_every):
         action = _choose(state, rng)
         events = state.apply(action, player=state.to_act)
         _check_events(events, None)
-        assert all(a >= b for a, b in zip(state.scores, scores)), "scores only grow"
+        assert all(a >= b for a, b in zip(state.scores, scores, strict=True)), "scores only grow"
         for event in events:
             if isinstance(event, HandEnded):
                 ended_hands += 1

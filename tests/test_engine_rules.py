@@ -1,5 +1,6 @@
 """Scoring for both presets, the showdown and layoffs, every switch of ``Rules``, and the match's end."""
 import pytest
+from test_engine_state import card, rig
 
 from game.engine import (
     CLASSIC,
@@ -8,7 +9,6 @@ from game.engine import (
     TIMER_CHOICES,
     VAN,
     BigGin,
-    DrawStock,
     HandEnded,
     HandResult,
     IllegalAction,
@@ -24,7 +24,6 @@ from game.engine import (
     preset,
     showdown,
 )
-from test_engine_state import card, rig
 
 # The knocker's eleven cards: 2H3H4H, 9S9D9C, JDQDKD, 8S and KS to throw.  Knock with KS leaves 8.
 KNOCK_8 = "2H 3H 4H 9S 9D 9C JD QD KD 8S KS"

@@ -4,6 +4,8 @@ import json
 import random
 
 import pytest
+from test_engine_rules import BIG_GIN, DEF_14, KNOCK_8
+from test_engine_state import card, rig
 
 from game.engine import (
     CLASSIC,
@@ -21,8 +23,6 @@ from game.engine import (
     TimerMove,
     new_match,
 )
-from test_engine_rules import BIG_GIN, DEF_14, KNOCK_8
-from test_engine_state import card, rig
 
 
 def positions():

@@ -30,7 +30,6 @@ from game.engine import (
     deadwood,
     new_match,
     observe,
-    oklahoma_limit,
     parse_cards,
     why_illegal,
 )

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 
@@ -11,20 +12,20 @@ class Action:
 
     __slots__ = ()
 
-    def to_dict(self) -> dict:
-        d = {"type": type(self).__name__}
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": type(self).__name__}
         card = getattr(self, "card", None)
         if card is not None:
             d["card"] = str(card)
         return d
 
     @staticmethod
-    def from_dict(data: dict) -> "Action":
+    def from_dict(data: dict[str, Any]) -> Action:
         if not isinstance(data, dict) or data.get("type") not in _BY_NAME:
             raise ValueError(f"not an action: {data!r}")
         cls = _BY_NAME[data["type"]]
-        if cls in (Discard, Knock):
-            return cls(Card.parse(str(data.get("card", ""))))
+        if cls is Discard or cls is Knock:
+            return _CARD_ACTIONS[data["type"]](Card.parse(str(data.get("card", ""))))
         return cls()
 
 
@@ -92,7 +93,8 @@ class NextHand(Action):
         return "next hand"
 
 
-_BY_NAME = {
+_BY_NAME: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (TakeUpcard, PassUpcard, DrawStock, DrawDiscard, Discard, Knock, BigGin, TimerMove, NextHand)
 }
+_CARD_ACTIONS: dict[str, type[Discard] | type[Knock]] = {"Discard": Discard, "Knock": Knock}

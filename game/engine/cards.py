@@ -6,7 +6,7 @@ what makes run detection and the meld search cheap.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -19,7 +19,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, index: int | str | "Card") -> "Card":
+    def __new__(cls, index: int | str | Card) -> Card:
         if isinstance(index, str):
             return cls.parse(index)
         if isinstance(index, Card):
@@ -29,7 +29,7 @@ class Card(int):
         return _CARDS[index]
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         t = text.strip().upper()
         if t.startswith("10") and len(t) == 3:
             t = "T" + t[2]
@@ -75,13 +75,13 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
-    def __reduce__(self):  # keeps copies interned
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:  # keeps copies interned
         return (Card, (int(self),))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
 
@@ -92,10 +92,7 @@ VALUES: tuple[int, ...] = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """``parse_cards("AS 2S 3S TD")`` -> four cards; commas and extra spaces are fine."""
-    if isinstance(text, str):
-        parts = text.replace(",", " ").split()
-    else:
-        parts = list(text)
+    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [Card.parse(p) if isinstance(p, str) else Card(p) for p in parts]
 
 
@@ -112,7 +109,7 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, in index order (clubs A..K, then diamonds, ...)."""
-    out = []
+    out: list[Card] = []
     while mask:
         low = mask & -mask
         out.append(_CARDS[low.bit_length() - 1])

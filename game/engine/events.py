@@ -14,7 +14,7 @@ from .scoring import FinalScore, HandResult
 class Event:
     __slots__ = ()
 
-    def seen_by(self, player: int) -> "Event":
+    def seen_by(self, player: int) -> Event:
         return self
 
 
@@ -27,9 +27,9 @@ class HandDealt(Event):
     knock_limit: int
     stock_size: int
 
-    def seen_by(self, player: int) -> "HandDealt":
-        hands = tuple(h if p == player else None for p, h in enumerate(self.hands))
-        return replace(self, hands=hands)
+    def seen_by(self, player: int) -> HandDealt:
+        h0, h1 = self.hands
+        return replace(self, hands=(h0 if player == 0 else None, h1 if player == 1 else None))
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Drew(Event):
     card: Card | None
     auto: bool = False
 
-    def seen_by(self, player: int) -> "Drew":
+    def seen_by(self, player: int) -> Drew:
         if self.source == "stock" and player != self.player:
             return replace(self, card=None)
         return self

@@ -8,24 +8,24 @@ covers every arrangement exactly once, so the minimum is exact (no greedy
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence
 
 from .cards import VALUES, Card, cards_of, mask_of, mask_value
 
 _INF = 1 << 40
 
 
-def _build_meld_tables():
+def _build_meld_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     runs_from: list[tuple[int, ...]] = []
     sets_from: list[tuple[int, ...]] = []
     for c in range(52):
         suit, rank = divmod(c, 13)
-        runs = []
+        runs: list[int] = []
         for length in range(3, 14 - rank):
             runs.append(sum(1 << (c + k) for k in range(length)))
         higher = [(s * 13 + rank) for s in range(suit + 1, 4)]
-        sets = []
+        sets: list[int] = []
         for i in range(len(higher)):
             for j in range(i + 1, len(higher)):
                 sets.append((1 << c) | (1 << higher[i]) | (1 << higher[j]))
@@ -199,7 +199,7 @@ def meld_kind(cards: Iterable[int]) -> str | None:
         return None
     if len({c % 13 for c in cs}) == 1 and len(cs) <= 4:
         return "set"
-    if len({c // 13 for c in cs}) == 1 and all(b - a == 1 for a, b in zip(cs, cs[1:])):
+    if len({c // 13 for c in cs}) == 1 and all(b - a == 1 for a, b in zip(cs, cs[1:], strict=False)):
         return "run"
     return None
 
@@ -230,7 +230,7 @@ class Arrangement:
     deadwood: int
 
     @classmethod
-    def from_masks(cls, meld_masks: Sequence[int], hand_mask: int) -> "Arrangement":
+    def from_masks(cls, meld_masks: Sequence[int], hand_mask: int) -> Arrangement:
         used = 0
         for m in meld_masks:
             used |= m
@@ -274,7 +274,7 @@ class DiscardChoice:
     def can_knock(self, limit: int = 10) -> bool:
         return self.arrangement.deadwood <= limit
 
-    def __iter__(self):  # lets callers write: card, arrangement = best_discard(hand)
+    def __iter__(self) -> Iterator[Card | Arrangement]:  # lets callers write: card, arrangement = best_discard(hand)
         yield self.card
         yield self.arrangement
 
@@ -330,9 +330,9 @@ def best_discard(cards: Iterable[int], forbidden: Iterable[int] | int | None = N
 
 def discard_deadwoods(cards: Iterable[int]) -> dict[Card, int]:
     """Deadwood left after throwing each card (the counter a player sees when pointing at a card)."""
-    cards = [Card(c) for c in cards]
-    mask = mask_of(cards)
-    return {c: deadwood_of_mask(mask ^ (1 << c)) for c in cards}
+    hand = [Card(c) for c in cards]
+    mask = mask_of(hand)
+    return {c: deadwood_of_mask(mask ^ (1 << c)) for c in hand}
 
 
 # ---------------------------------------------------------------- arrangements and layoffs
@@ -340,7 +340,12 @@ def discard_deadwoods(cards: Iterable[int]) -> dict[Card, int]:
 
 def all_arrangements(cards: Iterable[int] | int) -> Iterator[list[int]]:
     """Every collection of disjoint melds (as masks) in a hand, the empty one included."""
-    mask = cards if isinstance(cards, int) and not isinstance(cards, Card) else mask_of(cards)
+    if isinstance(cards, Card):
+        mask = 1 << cards  # one card is a hand of one
+    elif isinstance(cards, int):
+        mask = cards
+    else:
+        mask = mask_of(cards)
 
     def rec(m: int) -> Iterator[list[int]]:
         if not m:
@@ -433,7 +438,7 @@ def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_
             (),
             dbest,
         )
-    k_options = []
+    k_options: list[list[int]] = []
     for arr in all_arrangements(kmask):
         used = 0
         for m in arr:
@@ -441,9 +446,10 @@ def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_
         if mask_value(kmask & ~used) == kbest:
             k_options.append(arr)
     d_options = list(all_arrangements(dmask))
-    best = None
+    Response = tuple[tuple[int, int, int], list[int], list[tuple[int, int]], int]
+    best: tuple[Response, list[int]] | None = None
     for k_arr in k_options:
-        local = None
+        local: Response | None = None
         for d_arr in d_options:
             used = 0
             for m in d_arr:
@@ -455,9 +461,11 @@ def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_
             key = (left, len(placed), -len(d_arr))
             if local is None or key < local[0]:
                 local = (key, d_arr, placed, pool & ~laid)
+        assert local is not None  # the empty arrangement is always there
         # the knocker keeps the arrangement that leaves the defender the most deadwood
         if best is None or local[0][0] > best[0][0][0]:
             best = (local, k_arr)
+    assert best is not None  # a least-deadwood arrangement always exists
     (key, d_arr, placed, left_mask), k_arr = best
     knocker = Arrangement.from_masks(k_arr, kmask)
     # knocker.melds were re-sorted; map layoff indices through the same order

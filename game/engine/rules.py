@@ -69,14 +69,14 @@ class Rules:
         if problems:
             raise ValueError("invalid rules: " + "; ".join(problems))
 
-    def with_(self, **changes: Any) -> "Rules":
+    def with_(self, **changes: Any) -> Rules:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         if not isinstance(data, dict):
             raise ValueError("rules must be an object")
         known = {f.name for f in fields(cls)}
@@ -89,9 +89,9 @@ class Rules:
     def preset_name(self) -> str:
         """'van' or 'classic' when the switches match a preset (whatever the target/timer), else 'custom'."""
         for name, preset in PRESETS.items():
-            if replace(self, target=preset.target, turn_timer=preset.turn_timer) == preset:
-                if self.target in TARGET_CHOICES[name]:
-                    return name
+            same = replace(self, target=preset.target, turn_timer=preset.turn_timer) == preset
+            if same and self.target in TARGET_CHOICES[name]:
+                return name
         return "custom"
 
 

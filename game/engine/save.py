@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
@@ -19,11 +20,11 @@ class SaveError(ValueError):
     """A save that cannot be loaded: damaged, edited into an impossible state, or from a newer version."""
 
 
-def _cards(cs) -> list[str]:
+def _cards(cs: Iterable[Card]) -> list[str]:
     return [str(c) for c in cs]
 
 
-def state_to_dict(s: "MatchState") -> dict[str, Any]:
+def state_to_dict(s: MatchState) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -51,12 +52,14 @@ def state_to_dict(s: "MatchState") -> dict[str, Any]:
     }
 
 
-def _seat(x: Any, name: str, allow_none: bool = False) -> int | None:
-    if x is None and allow_none:
-        return None
+def _seat(x: Any, name: str) -> int:
     if type(x) is not int or x not in (0, 1):
         raise SaveError(f"{name} must be seat 0 or 1, not {x!r}")
     return x
+
+
+def _opt_seat(x: Any, name: str) -> int | None:
+    return None if x is None else _seat(x, name)
 
 
 def _count(x: Any, name: str) -> int:
@@ -85,7 +88,7 @@ def _opt_card(x: Any, name: str) -> Card | None:
         raise SaveError(f"{name}: {e}") from None
 
 
-def state_from_dict(d: Any) -> "MatchState":
+def state_from_dict(d: Any) -> MatchState:
     from .state import MatchState, Phase
 
     if not isinstance(d, dict):
@@ -110,7 +113,7 @@ def state_from_dict(d: Any) -> "MatchState":
             s.phase = Phase(d["phase"])
         except ValueError:
             raise SaveError(f"unknown phase {d['phase']!r}") from None
-        s.to_act = _seat(d["to_act"], "to_act", allow_none=True)
+        s.to_act = _opt_seat(d["to_act"], "to_act")
         hands = d["hands"]
         if not isinstance(hands, list) or len(hands) != 2:
             raise SaveError("hands must be a list of two hands")
@@ -150,12 +153,12 @@ def state_from_dict(d: Any) -> "MatchState":
         if s.scores[0] == s.scores[1]:
             raise SaveError("a finished match cannot be tied")
         winner = 0 if s.scores[0] > s.scores[1] else 1
-        s.final = final_score(s.rules, tuple(s.scores), tuple(s.hands_won), winner)
+        s.final = final_score(s.rules, (s.scores[0], s.scores[1]), (s.hands_won[0], s.hands_won[1]), winner)
     check_state(s)
     return s
 
 
-def check_state(s: "MatchState") -> None:
+def check_state(s: MatchState) -> None:
     """Raise SaveError when ``s`` could not have come from legal play."""
     from .state import Phase, oklahoma_limit
 
@@ -201,7 +204,9 @@ def check_state(s: "MatchState") -> None:
         least = s.rules.dead_hand_stock + (0 if phase is Phase.DISCARD and s.taken_card is None else 1)
         if len(s.stock) < least:
             raise SaveError("the stock is too small for a hand still in play")
-    if s.taken_card is not None and (phase is not Phase.DISCARD or s.taken_card not in s.hands[s.to_act]):
+    if s.taken_card is not None and (
+        phase is not Phase.DISCARD or s.to_act is None or s.taken_card not in s.hands[s.to_act]
+    ):
         raise SaveError("the card taken this turn must be in the hand of the player discarding")
     if s.upcard is None and phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         raise SaveError("a hand in play must have an upcard")
@@ -224,11 +229,11 @@ def check_state(s: "MatchState") -> None:
         raise SaveError("hands won do not match the hand history")
 
 
-def dumps(s: "MatchState") -> str:
+def dumps(s: MatchState) -> str:
     return json.dumps(state_to_dict(s), ensure_ascii=False, indent=1)
 
 
-def loads(text: str | bytes) -> "MatchState":
+def loads(text: str | bytes) -> MatchState:
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveError("a save must be text")
     try:

@@ -1,6 +1,7 @@
 """How a finished hand and a finished match are scored."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,7 @@ class HandResult:
         return None if self.knocker is None else 1 - self.knocker
 
     def to_dict(self) -> dict[str, Any]:
-        def cards(cs):
+        def cards(cs: Iterable[Card]) -> list[str]:
             return [str(c) for c in cs]
 
         return {
@@ -68,23 +69,23 @@ class HandResult:
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "HandResult":
+    def from_dict(cls, d: dict[str, Any]) -> HandResult:
         if not isinstance(d, dict):
             raise ValueError("a hand result must be an object")
 
-        def cards(xs):
+        def cards(xs: Any) -> tuple[Card, ...]:
             if not isinstance(xs, list):
                 raise ValueError("a card list must be a list")
             return tuple(Card.parse(str(x)) for x in xs)
 
-        def opt_seat(x):
+        def opt_seat(x: Any) -> int | None:
             if x is None:
                 return None
             if type(x) is not int or x not in (0, 1):
                 raise ValueError(f"a seat must be 0 or 1, not {x!r}")
             return x
 
-        def num(x):
+        def num(x: Any) -> int:
             if not isinstance(x, int) or isinstance(x, bool) or x < 0:
                 raise ValueError(f"expected a whole number, not {x!r}")
             return x
@@ -94,7 +95,7 @@ class HandResult:
             raise ValueError(f"unknown hand ending {kind!r}")
         return cls(
             hand_no=num(d["hand_no"]),
-            dealer=opt_seat(d["dealer"]) if d["dealer"] is not None else 0,
+            dealer=opt_seat(d["dealer"]) or 0,
             kind=kind,
             knocker=opt_seat(d.get("knocker")),
             winner=opt_seat(d.get("winner")),
@@ -170,18 +171,18 @@ class FinalScore:
 
 
 def final_score(rules: Rules, points: tuple[int, int], hands_won: tuple[int, int], winner: int) -> FinalScore:
-    line = tuple(rules.line_bonus * w for w in hands_won)
-    game = tuple(rules.game_bonus if p == winner else 0 for p in (0, 1))
+    line = (rules.line_bonus * hands_won[0], rules.line_bonus * hands_won[1])
+    game = (rules.game_bonus if winner == 0 else 0, rules.game_bonus if winner == 1 else 0)
     totals = [points[p] + line[p] + game[p] for p in (0, 1)]
     shutout = rules.shutout_double and points[1 - winner] == 0
     if shutout:
         totals[winner] *= 2
     return FinalScore(
         winner=winner,
-        hand_points=tuple(points),
+        hand_points=(points[0], points[1]),
         line_bonus=line,
         game_bonus=game,
         shutout=shutout,
-        totals=tuple(totals),
+        totals=(totals[0], totals[1]),
         margin=totals[winner] - totals[1 - winner],
     )

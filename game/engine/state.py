@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import enum
 import random
-from typing import Any, Callable, Iterable, Mapping, Sequence, Union
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeAlias
 
 from .actions import (
     Action,
@@ -39,7 +40,7 @@ from .rules import Rules
 from .scoring import FinalScore, HandResult, final_score, score_knock
 
 
-class IllegalReason(str, enum.Enum):
+class IllegalReason(str, enum.Enum):  # noqa: UP042 - enum.StrEnum needs Python 3.11; the game runs on 3.10
     """Why an action is refused: a stable code a UI can translate; ``IllegalAction.params`` fills it in.
 
     The parameters each code carries (all in ``IllegalAction.params``):
@@ -97,7 +98,7 @@ class IllegalAction(ValueError):
         return (type(self), (self.message, self.reason, self.params, self.action))
 
 
-class Phase(str, enum.Enum):
+class Phase(str, enum.Enum):  # noqa: UP042 - enum.StrEnum needs Python 3.11; the game runs on 3.10
     UPCARD_OFFER = "upcard_offer"
     DRAW = "draw"
     DISCARD = "discard"
@@ -105,7 +106,7 @@ class Phase(str, enum.Enum):
     MATCH_OVER = "match_over"
 
 
-CardsLike = Union[str, Iterable[Union[Card, int, str]]]
+CardsLike: TypeAlias = str | Iterable[Card | int | str]
 """Cards as text (``"AS 2S"``) or as a sequence of ``Card`` values, indices or texts."""
 
 
@@ -152,7 +153,7 @@ class MatchState:
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, rules: Rules, seed: int, computer_seat: int | None = None) -> tuple["MatchState", list[Event]]:
+    def new(cls, rules: Rules, seed: int, computer_seat: int | None = None) -> tuple[MatchState, list[Event]]:
         """A new match with its first hand dealt.  ``computer_seat`` is the bot's seat, if any."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("the seed must be an int")
@@ -251,10 +252,8 @@ class MatchState:
             if to_act != "auto":
                 raise ValueError(f"to_act must be a seat, None or 'auto', not {to_act!r}")
             to_act = (dealer if offer_stage == 1 else 1 - dealer) if in_play else None
-        if upcard is None:
-            first = pile[0] if pile else (retired[0] if retired else None)
-        else:
-            first = _cards([upcard])[0]
+        default_upcard = pile[0] if pile else (retired[0] if retired else None)
+        first = default_upcard if upcard is None else _cards([upcard])[0]
         taken = None if taken_card is None else _cards([taken_card])[0]
         if picks is None:
             pick_lists: list[list[Card]] = [[], []]
@@ -300,7 +299,7 @@ class MatchState:
         }
         return data
 
-    def copy(self) -> "MatchState":
+    def copy(self) -> MatchState:
         return MatchState.from_dict(self.to_dict())
 
     # ------------------------------------------------------------------ queries
@@ -323,6 +322,12 @@ class MatchState:
         """Cards the player took from the discard pile and still holds: public knowledge."""
         hand = set(self.hands[player])
         return [c for c in self.picks[player] if c in hand]
+
+    def _actor(self) -> int:
+        """The seat to act, in a phase where someone must."""
+        if self.to_act is None:
+            raise AssertionError(f"nobody is to act in the {self.phase.value} phase")
+        return self.to_act
 
     def legal_actions(self) -> list[Action]:
         return _LEGAL[self.phase](self)
@@ -472,7 +477,7 @@ class MatchState:
         return [TakeUpcard(), PassUpcard()]
 
     def _apply_offer(self, action: Action) -> list[Event]:
-        p = self.to_act
+        p = self._actor()
         if isinstance(action, TakeUpcard):
             card = self.discard.pop()
             self.hands[p].append(card)
@@ -504,11 +509,11 @@ class MatchState:
 
     def _apply_draw(self, action: Action) -> list[Event]:
         if isinstance(action, TimerMove):
-            p = self.to_act
+            p = self._actor()
             card = self.stock[-1]
             self._apply_draw(DrawStock())
             return [Drew(p, "stock", card, auto=True)] + self._apply_discard(TimerMove(), auto=True)
-        p = self.to_act
+        p = self._actor()
         self.stock_only = False
         if isinstance(action, DrawStock):
             card = self.stock.pop()
@@ -526,7 +531,7 @@ class MatchState:
     # ------------------------------------------------------------------ phase: discard
 
     def _legal_discard(self) -> list[Action]:
-        hand = self.hands[self.to_act]
+        hand = self.hands[self._actor()]
         mask = mask_of(hand)
         forbidden = self.forbidden_discard()
         actions: list[Action] = []
@@ -542,14 +547,17 @@ class MatchState:
         return actions + knocks
 
     def _apply_discard(self, action: Action, auto: bool = False) -> list[Event]:
-        p = self.to_act
+        p = self._actor()
         hand = self.hands[p]
         if isinstance(action, TimerMove):
             forbidden = self.forbidden_discard()
             c, _ = best_discard_key(mask_of(hand), 0 if forbidden is None else 1 << forbidden)
             action, auto = Discard(Card(c)), True
         if isinstance(action, BigGin):
-            return [Knocked(p, None, "big_gin")] + self._end_by_knock(p, "big_gin", None)
+            big: list[Event] = [Knocked(p, None, "big_gin")]
+            return big + self._end_by_knock(p, "big_gin", None)
+        if not isinstance(action, (Discard, Knock)):
+            raise AssertionError(f"{action} reached the discard phase")
         card = action.card
         hand.remove(card)
         self.discard.append(card)
@@ -557,7 +565,8 @@ class MatchState:
         self.turns += 1
         if isinstance(action, Knock):
             kind = "gin" if deadwood_of_mask(mask_of(hand)) == 0 else "knock"
-            return [Discarded(p, card, auto), Knocked(p, card, kind)] + self._end_by_knock(p, kind, card)
+            ended: list[Event] = [Discarded(p, card, auto), Knocked(p, card, kind)]
+            return ended + self._end_by_knock(p, kind, card)
         events: list[Event] = [Discarded(p, card, auto)]
         if len(self.stock) <= self.rules.dead_hand_stock:
             return events + self._end_hand(
@@ -592,7 +601,9 @@ class MatchState:
         target = self.rules.target
         if max(self.scores) >= target and self.scores[0] != self.scores[1]:
             winner = 0 if self.scores[0] > self.scores[1] else 1
-            self.final = final_score(self.rules, tuple(self.scores), tuple(self.hands_won), winner)
+            self.final = final_score(
+                self.rules, (self.scores[0], self.scores[1]), (self.hands_won[0], self.hands_won[1]), winner
+            )
             self.phase = Phase.MATCH_OVER
             events.append(MatchEnded(self.final))
         else:
@@ -625,13 +636,13 @@ class MatchState:
 
         check_state(self)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         from .save import state_to_dict
 
         return state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "MatchState":
+    def from_dict(cls, data: dict[str, Any]) -> MatchState:
         from .save import state_from_dict
 
         return state_from_dict(data)
@@ -642,7 +653,7 @@ class MatchState:
         return dumps(self)
 
     @classmethod
-    def from_json(cls, text: str) -> "MatchState":
+    def from_json(cls, text: str) -> MatchState:
         from .save import loads
 
         return loads(text)
@@ -650,7 +661,7 @@ class MatchState:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, MatchState) and self.to_dict() == other.to_dict()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
     def __repr__(self) -> str:
         return (
