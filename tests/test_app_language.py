@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app import i18n, rtl, text
+from game.app import bidi, i18n, text
 from game.app.app import App
 from game.app.layout import Layout
 from game.app.resources import FONT_REGULAR, THEME
@@ -99,7 +99,7 @@ def test_persian_lines_are_shaped_right_to_left_by_the_text_module():
         assert _ink_columns(ours) != _ink_columns(unjoined)  # the check can tell joined from not
         # digits keep their order inside Persian: "25" is drawn as the font draws "25" on its own
         line = f"{FA} 25"
-        runs = rtl.visual_runs(line, True)
+        runs = bidi.visual_runs(line, True)
         assert runs[0] == ("25", False) and runs[-1][0].strip() == FA and runs[-1][1]
         assert text.measure(line, 30)[0] == text.render(line, 30, (255, 255, 255)).get_width()
         # wrapped text: lines stay in reading order and start at the right edge
@@ -144,13 +144,13 @@ def test_switching_language_rebuilds_every_widget_and_mirrors_the_table(monkeypa
     frames(app)
     assert i18n.language() == "fa" and app.ui.get_locale() == "fa" and app.layout.mirror
     persian = labels()
-    assert rtl.prepare_for_widget(i18n.tr("menu.start"), "fa") in persian
-    assert sum(rtl.has_rtl(t) for t in persian) > len(persian) // 2
+    assert bidi.prepare_for_widget(i18n.tr("menu.start"), "fa") in persian
+    assert sum(bidi.has_rtl(t) for t in persian) > len(persian) // 2
     app.apply_settings(app.settings.with_(language="ru"))
     frames(app)
     assert app.ui.get_locale() == "ru" and not app.layout.mirror
     assert i18n.tr("menu.start") in labels() and any("а" in t or "о" in t for t in labels())
-    assert not any(rtl.has_rtl(t) for t in labels())
+    assert not any(bidi.has_rtl(t) for t in labels())
 
 
 def test_the_layout_mirrors_for_persian():

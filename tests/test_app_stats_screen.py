@@ -5,7 +5,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app import i18n, paths, rtl, text
+from game.app import bidi, i18n, paths, text
 from game.app.scenes.stats import ROWS, StatsScene, opponent_name, row_value
 from game.app.stats import Stats
 from game.app.storage import MatchMeta
@@ -127,8 +127,8 @@ def test_the_screen_and_its_dialog_speak_the_language(monkeypatch, tmp_path, lan
     scene = app.top
     scene.ask_reset()
     frames(app)
-    assert scene.dialog.cancel_button.text == rtl.prepare_for_widget(i18n.tr("button.cancel"), lang)
-    assert scene.dialog.confirm_button.text == rtl.prepare_for_widget(i18n.tr("stats.reset_confirm"), lang)
+    assert scene.dialog.cancel_button.text == bidi.prepare_for_widget(i18n.tr("button.cancel"), lang)
+    assert scene.dialog.confirm_button.text == bidi.prepare_for_widget(i18n.tr("stats.reset_confirm"), lang)
     app.top.back()
     assert app.top.name == "menu"
     db.close()

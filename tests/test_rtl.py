@@ -8,7 +8,7 @@ import re
 import pygame
 import pytest
 
-from game.app import paths, rtl
+from game.app import bidi, paths, rtl
 
 FONT = str(paths.font("DejaVuSans.ttf"))
 INK = (0, 0, 0)
@@ -57,17 +57,17 @@ def find(big, small) -> list[int]:
     ("علی (Ali) برد", True, "درب (Ali) یلع"),
     ("Player علی scored 25", False, "Player یلع scored 25"),
     ("Player علی scored 25", None, "Player یلع scored 25"),
-    ("امتیاز: " + rtl.ltr_isolate("14 - 8 = 6"), True, "14 - 8 = 6 :زایتما"),
+    ("امتیاز: " + bidi.ltr_isolate("14 - 8 = 6"), True, "14 - 8 = 6 :زایتما"),
     ("بیگ\u200cجین!", True, "!نیج\u200cگیب"),
     ("۵۰٪ باقی", True, "یقاب ۵۰٪"),
     ("K♠ را بینداز", True, "زادنیب ار K♠"),
     ("امتیاز Sara ۲۰", True, "Sara ۲۰ زایتما"),
-    ("امتیاز " + rtl.isolate("Sara") + " ۲۰", True, "۲۰ Sara زایتما"),
+    ("امتیاز " + bidi.isolate("Sara") + " ۲۰", True, "۲۰ Sara زایتما"),
     ("Hello", True, "Hello"),
     ("", True, ""),
 ])
 def test_display_order(text, rtl_paragraph, seen):
-    assert rtl.visual_order(text, rtl_paragraph) == seen
+    assert bidi.visual_order(text, rtl_paragraph) == seen
 
 
 def test_the_renderer_string_is_the_display_order_backwards():
@@ -79,25 +79,25 @@ def test_the_renderer_string_is_the_display_order_backwards():
     for _ in range(2000):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 24)))
         for direction in (True, False):
-            assert rtl.for_rtl_renderer(text, direction)[::-1].translate(mirror) == rtl.visual_order(text, direction)
+            assert bidi.for_rtl_renderer(text, direction)[::-1].translate(mirror) == bidi.visual_order(text, direction)
 
 
 def test_odd_text_never_breaks_the_layout(font):
     for text in ("\u2066" * 3000 + "abc ابت", "\u2067" * 500 + "12", "\u2069\u2069 ب", "\u202e ب a", "\n",
                  "\u200c\u200d", "ً", " " * 5):
-        assert len(rtl.visual_order(text, True)) <= len(text)
+        assert len(bidi.visual_order(text, True)) <= len(text)
         rtl.render_line(font, text.replace("\n", ""), INK, rtl=True)
 
 
 def test_widget_text_keeps_ltr_runs_on_one_line():
-    prepared = rtl.prepare_for_widget("بازی Gin Rummy خوب است\nخط 2", "fa")
+    prepared = bidi.prepare_for_widget("بازی Gin Rummy خوب است\nخط 2", "fa")
     assert "ymmuR\u00a0niG" in prepared and prepared.count("\n") == 1
-    assert rtl.prepare_for_widget("Gin Rummy 25", "ru") == "Gin Rummy 25"
+    assert bidi.prepare_for_widget("Gin Rummy 25", "ru") == "Gin Rummy 25"
 
 
 def test_persian_digits():
-    assert rtl.localize_digits("14 - 8 = 6", "fa") == "۱۴ - ۸ = ۶"
-    assert rtl.localize_digits("14 - 8 = 6", "ru") == "14 - 8 = 6"
+    assert bidi.localize_digits("14 - 8 = 6", "fa") == "۱۴ - ۸ = ۶"
+    assert bidi.localize_digits("14 - 8 = 6", "ru") == "14 - 8 = 6"
 
 
 # --- pictures ---------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def test_mixed_lines_show_each_piece_in_reading_order(font, text, pieces):
     line = rtl.render_line(font, text, INK, rtl=True, antialias=False)
     xs = []
     for piece in pieces:
-        ltr = not rtl.has_rtl(piece)
+        ltr = not bidi.has_rtl(piece)
         hits = find(line, shaped(font, piece, not ltr))
         assert len(hits) == 1, (piece, hits)
         xs.append(hits[0])
@@ -162,16 +162,16 @@ def test_pygame_gui_text_box_wraps_persian_in_reading_order(tmp_path):
     pygame.display.init()
     try:
         screen = pygame.display.set_mode((640, 480))
-        fonts = rtl.widget_fonts(18)
+        fonts = bidi.widget_fonts(18)
         theme = {block: {"font": fonts} for block in ("label", "text_box", "button", "text_entry_line")}
         theme["text_box"]["misc"] = {"text_horiz_alignment": "right"}
         theme_file = tmp_path / "theme.json"
         theme_file.write_text(json.dumps(theme), encoding="utf-8")
         manager = pygame_gui.UIManager((640, 480), str(theme_file), starting_language="en")
         rtl.prepare_manager(manager, "fa", font_sizes=(18,))
-        prepared = rtl.prepare_for_widget(PARAGRAPH, "fa")
+        prepared = bidi.prepare_for_widget(PARAGRAPH, "fa")
         box = pygame_gui.elements.UITextBox(prepared, pygame.Rect(10, 10, 320, 300), manager)
-        label = pygame_gui.elements.UILabel(pygame.Rect(10, 320, 400, 40), rtl.prepare_for_widget("امتیاز 25 است", "fa"),
+        label = pygame_gui.elements.UILabel(pygame.Rect(10, 320, 400, 40), bidi.prepare_for_widget("امتیاز 25 است", "fa"),
                                             manager)
         manager.update(0.01)
         manager.draw_ui(screen)
@@ -184,7 +184,7 @@ def test_pygame_gui_text_box_wraps_persian_in_reading_order(tmp_path):
         assert re.sub(r"\s+", " ", " ".join(rows)) == re.sub(r"\s+", " ", prepared)
         assert rows[0].startswith("در این بازی")
         assert label.font.get_direction() == pygame.DIRECTION_RTL
-        marked = rtl.prepare_for_widget("<b>جین</b> یعنی 0 نچیده &lt;Gin Rummy&gt;", "fa")
+        marked = bidi.prepare_for_widget("<b>جین</b> یعنی 0 نچیده &lt;Gin Rummy&gt;", "fa")
         assert marked == "<b>جین</b> یعنی 0 نچیده &lt;ymmuR\u00a0niG&gt;"
         styled = pygame_gui.elements.UITextBox(marked, pygame.Rect(10, 360, 320, 100), manager)
         manager.update(0.01)

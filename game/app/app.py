@@ -6,8 +6,6 @@ worker thread so a frame never waits.
 """
 from __future__ import annotations
 
-import copy
-import json
 import logging
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -15,45 +13,22 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pygame
-import pygame_gui
 
 from . import i18n, paths, text
 from .cardart import CardStyle
 from .flow import Flow
 from .layout import Layout
-from .resources import FONT_BOLD, FONT_REGULAR, ICON, THEME
+from .resources import ICON
 from .scene import Scene
 from .services import Services
 from .settings import Settings, speed
 from .table import TableView
+from .uitheme import Managers
 
 log = logging.getLogger(__name__)
 
 STEP = 1.0 / 120.0
 MAX_FRAME = 0.25
-
-
-def _ui_step(s: float) -> float:
-    """Widget font scale for a layout scale (a few steps, so UI managers can be reused)."""
-    for step in (0.8, 1.0, 1.25, 1.5, 1.75, 2.0):
-        if s < step + 0.12:
-            return step
-    return 2.0
-
-
-def _scaled_theme(theme: dict, factor: float) -> dict:
-    out = copy.deepcopy(theme)
-
-    def walk(node):
-        if isinstance(node, dict):
-            for k, v in node.items():
-                if k == "font" and isinstance(v, dict) and "size" in v:
-                    v["size"] = str(max(10, round(int(v["size"]) * factor)))
-                else:
-                    walk(v)
-
-    walk(out)
-    return out
 
 
 SOUND_OF_CUE = {"deal": "shuffle", "timer_urgent": "tick"}  # other cues are named like their sound
@@ -88,14 +63,9 @@ class App:
         self.screen = self._open_window(size)
         pygame.display.set_caption(i18n.tr("app.title"))
         self.fps = fps or self._display_rate()
-        try:
-            self._theme = json.loads(THEME.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            log.warning("theme unreadable, using defaults: %s", exc)
-            self._theme = {}
-        self._managers: dict[float, pygame_gui.UIManager] = {}
+        self._managers = Managers()
         self.layout = self._make_layout()
-        self.ui = self._manager_for(self.layout)
+        self.ui = self._managers.for_layout(self.layout)
         self.table = TableView(self.layout, self.card_style, speed(self.settings))
         self.stack: list[Scene] = []
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="think")
@@ -142,23 +112,6 @@ class App:
     def _make_layout(self) -> Layout:
         return Layout(self.screen.get_size(), self.settings.card_size == "large", mirror=i18n.is_rtl())
 
-    def _manager_for(self, layout: Layout) -> pygame_gui.UIManager:
-        step = _ui_step(layout.s)
-        mgr = self._managers.get(step)
-        if mgr is None:
-            mgr = pygame_gui.UIManager((layout.w, layout.h), None, enable_live_theme_updates=False)
-            mgr.add_font_paths("dejavu", str(FONT_REGULAR), str(FONT_BOLD))
-            theme = i18n.widget_theme(_scaled_theme(self._theme, step))  # per-language fonts, RTL for fa
-            mgr.get_theme().load_theme(theme)
-            mgr.gin_theme = theme
-            self._managers[step] = mgr
-        else:
-            mgr.set_window_resolution((layout.w, layout.h))
-        if getattr(mgr, "gin_language", None) != i18n.language():
-            i18n.prepare_manager(mgr, mgr.gin_theme)
-            mgr.gin_language = i18n.language()
-        return mgr
-
     @property
     def card_style(self) -> CardStyle:
         s = self.settings
@@ -190,7 +143,7 @@ class App:
             self.windowed_size = self.screen.get_size()
         old_ui = self.ui
         self.layout = self._make_layout()
-        self.ui = self._manager_for(self.layout)
+        self.ui = self._managers.for_layout(self.layout)
         self.table.relayout(self.layout)
         for scene in self.stack:
             if old_ui is not self.ui or rebuild:

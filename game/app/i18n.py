@@ -9,13 +9,13 @@ import copy
 import json
 import logging
 
-from . import rtl
+from . import bidi
 from .resources import FONT_BOLD, FONT_REGULAR, I18N
 
 log = logging.getLogger(__name__)
 
 DEFAULT = "en"
-RTL_LANGUAGES = frozenset({"fa"})
+RTL_LANGUAGES = bidi.RTL_LANGUAGES
 
 _tables: dict[str, dict[str, str]] = {}
 _current = DEFAULT
@@ -86,7 +86,7 @@ WIDGET_BLOCKS = ("defaults", "label", "button", "text_box", "text_entry_line", "
 
 def widget_text(text: str) -> str:
     """Text for a pygame-gui widget in the current language (pre-ordered for the right-to-left font)."""
-    return rtl.prepare_for_widget(text, _current)
+    return bidi.prepare_for_widget(text, _current)
 
 
 def wtr(key: str, **params: object) -> str:
@@ -97,7 +97,7 @@ def wtr(key: str, **params: object) -> str:
 def _font_list(block: object, default: dict) -> list[dict[str, str]]:
     base = block if isinstance(block, dict) else default
     size = int(base.get("size", default.get("size", 17)))
-    fonts = rtl.widget_fonts(size, str(FONT_REGULAR), str(FONT_BOLD))
+    fonts = bidi.widget_fonts(size, str(FONT_REGULAR), str(FONT_BOLD))
     for f in fonts:
         for flag in ("bold", "italic"):
             if flag in base:
@@ -131,19 +131,3 @@ def widget_font_sizes(theme: dict) -> tuple[int, ...]:
              for f in (block.get("font") if isinstance(block.get("font"), list) else [block.get("font", {})])
              if isinstance(f, dict) and "size" in f}
     return tuple(sorted(sizes))
-
-
-def prepare_manager(manager, theme: dict | None = None) -> None:
-    """Switch a UI manager to the current language (right-to-left rows and fonts for fa).
-
-    With the theme given, the bold and italic right-to-left fonts of its sizes are loaded up front
-    (text-box markup would otherwise load them left to right).
-    """
-    sizes = widget_font_sizes(theme) if theme and is_rtl() else ()
-    try:
-        fonts = manager.get_theme().get_font_dictionary()
-        sizes = tuple(s for s in sizes
-                      if not fonts.check_font_preloaded(fonts.create_font_id(s, "dejavu_rtl", True, False, True)))
-    except AttributeError:  # another pygame-gui: let it load what it needs
-        pass
-    rtl.prepare_manager(manager, _current, sizes)

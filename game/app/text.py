@@ -10,7 +10,7 @@ from collections import OrderedDict
 
 import pygame
 
-from . import i18n, rtl
+from . import bidi, i18n, rtl
 from .resources import FONT_BOLD, FONT_REGULAR
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -46,7 +46,7 @@ def right_to_left(text: str) -> bool:
 
     Lines of digits, card names or Latin names stay left to right in every language.
     """
-    return i18n.is_rtl() and rtl.has_rtl(text)
+    return i18n.is_rtl() and bidi.has_rtl(text)
 
 
 def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
@@ -57,7 +57,7 @@ def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Sur
     if surf is not None:
         _cache.move_to_end(key)
         return surf
-    if direction or rtl.has_rtl(text):
+    if direction or bidi.has_rtl(text):
         surf = rtl.render_line(font(size, bold), text, color, rtl=direction or None)
     else:
         surf = font(size, bold).render(text, True, color)
@@ -73,7 +73,7 @@ def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Sur
 
 def measure(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     f = font(size, bold)
-    if rtl.has_rtl(text):
+    if bidi.has_rtl(text):
         return rtl.line_width(f, text, right_to_left(text) or None), f.get_height()
     return f.size(text)
 

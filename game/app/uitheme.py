@@ -1,0 +1,90 @@
+"""The pygame-gui side of the window: one UI manager per widget scale, themed for the current language.
+
+Widget fonts come in a few steps of the layout's scale, so a resize reuses a manager rather than
+building a new one; each manager is switched to the current language (right-to-left rows and fonts
+for Persian) the first time it is used in that language.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import logging
+from typing import Any
+
+import pygame_gui
+
+from . import i18n, rtl
+from .layout import Layout
+from .resources import FONT_BOLD, FONT_REGULAR, THEME
+
+log = logging.getLogger(__name__)
+
+
+def ui_step(s: float) -> float:
+    """Widget font scale for a layout scale (a few steps, so UI managers can be reused)."""
+    for step in (0.8, 1.0, 1.25, 1.5, 1.75, 2.0):
+        if s < step + 0.12:
+            return step
+    return 2.0
+
+
+def scaled_theme(theme: dict[str, Any], factor: float) -> dict[str, Any]:
+    out = copy.deepcopy(theme)
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k == "font" and isinstance(v, dict) and "size" in v:
+                    v["size"] = str(max(10, round(int(v["size"]) * factor)))
+                else:
+                    walk(v)
+
+    walk(out)
+    return out
+
+
+def prepare_manager(manager: pygame_gui.UIManager, theme: dict[str, Any] | None = None) -> None:
+    """Switch a UI manager to the current language (right-to-left rows and fonts for fa).
+
+    With the theme given, the bold and italic right-to-left fonts of its sizes are loaded up front
+    (text-box markup would otherwise load them left to right).
+    """
+    sizes = i18n.widget_font_sizes(theme) if theme and i18n.is_rtl() else ()
+    try:
+        fonts = manager.get_theme().get_font_dictionary()
+        sizes = tuple(s for s in sizes
+                      if not fonts.check_font_preloaded(fonts.create_font_id(s, "dejavu_rtl", True, False, True)))
+    except AttributeError:  # another pygame-gui: let it load what it needs
+        pass
+    rtl.prepare_manager(manager, i18n.language(), sizes)
+
+
+class Managers:
+    """The UI managers made so far, by widget scale, and the theme they are made from."""
+
+    def __init__(self) -> None:
+        try:
+            self.theme = json.loads(THEME.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            log.warning("theme unreadable, using defaults: %s", exc)
+            self.theme = {}
+        self._made: dict[float, pygame_gui.UIManager] = {}
+        self._themes: dict[float, dict[str, Any]] = {}
+        self._language: dict[float, str] = {}
+
+    def for_layout(self, layout: Layout) -> pygame_gui.UIManager:
+        step = ui_step(layout.s)
+        mgr = self._made.get(step)
+        if mgr is None:
+            mgr = pygame_gui.UIManager((layout.w, layout.h), None, enable_live_theme_updates=False)
+            mgr.add_font_paths("dejavu", str(FONT_REGULAR), str(FONT_BOLD))
+            theme = i18n.widget_theme(scaled_theme(self.theme, step))  # per-language fonts, RTL for fa
+            mgr.get_theme().load_theme(theme)
+            self._made[step] = mgr
+            self._themes[step] = theme
+        else:
+            mgr.set_window_resolution((layout.w, layout.h))
+        if self._language.get(step) != i18n.language():
+            prepare_manager(mgr, self._themes[step])
+            self._language[step] = i18n.language()
+        return mgr
