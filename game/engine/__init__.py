@@ -44,6 +44,7 @@ from .observation import Observation, observe
 from .rules import CLASSIC, PRESETS, TARGET_CHOICES, TIMER_CHOICES, VAN, Rules, preset
 from .save import SaveError
 from .scoring import FinalScore, HandResult
+from .seeds import bot_label, deal_label, derive_bytes, derive_seed
 from .state import IllegalAction, IllegalReason, MatchState, Phase, new_match, oklahoma_limit, why_illegal
 
 __all__ = [
@@ -90,9 +91,13 @@ __all__ = [
     "VAN",
     "all_arrangements",
     "best_arrangement",
+    "bot_label",
     "best_discard",
     "cards_of",
     "deadwood",
+    "deal_label",
+    "derive_bytes",
+    "derive_seed",
     "discard_deadwoods",
     "format_cards",
     "is_meld",

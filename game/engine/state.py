@@ -2,7 +2,8 @@
 
 For each phase one legal-actions function and one apply function sit side by side.  An illegal
 action raises ``IllegalAction`` before anything changes.  Every deal is shuffled by a
-``random.Random`` seeded from the match seed and the hand number, so a match replays exactly.
+``random.Random`` seeded with ``derive_seed(match seed, "deal/<hand number>")``, so a match replays
+exactly, and whoever holds a seed derived for another label (a bot) cannot rebuild the deals.
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from .events import (
 from .melds import best_discard_key, deadwood_of_mask, showdown
 from .rules import Rules
 from .scoring import FinalScore, HandResult, final_score, score_knock
+from .seeds import deal_label, derive_seed
 
 
 class IllegalReason(str, enum.Enum):  # noqa: UP042 - enum.StrEnum needs Python 3.11; the game runs on 3.10
@@ -160,7 +162,7 @@ class MatchState:
         if rules.first_dealer == "computer" and computer_seat in (0, 1):
             dealer = computer_seat
         else:
-            dealer = random.Random(f"{seed}/lot").randrange(2)
+            dealer = random.Random(derive_seed(seed, "lot")).randrange(2)
         state = cls(rules, seed, dealer)
         return state, state._deal()
 
@@ -440,7 +442,7 @@ class MatchState:
 
     def _deal(self) -> list[Event]:
         deck = [Card(i) for i in range(52)]
-        random.Random(f"{self.seed}/{self.hand_no}").shuffle(deck)
+        random.Random(derive_seed(self.seed, deal_label(self.hand_no))).shuffle(deck)
         nd, d = self.non_dealer, self.dealer
         self.hands = [[], []]
         self.hands[nd] = deck[0:20:2]
