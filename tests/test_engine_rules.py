@@ -1,9 +1,12 @@
 """Scoring for both presets, the showdown and layoffs, every switch of ``Rules``, and the match's end."""
+import random
+
 import pytest
 from test_engine_state import card, rig
 
 from game.engine import (
     CLASSIC,
+    DECK,
     PRESETS,
     TARGET_CHOICES,
     TIMER_CHOICES,
@@ -18,12 +21,17 @@ from game.engine import (
     Phase,
     Rules,
     SaveError,
+    deadwood,
+    knock_arrangement,
+    knock_melds,
+    layoff_spots,
     new_match,
     oklahoma_limit,
     parse_cards,
     preset,
     showdown,
 )
+from game.engine.cards import cards_of, mask_of
 
 # The knocker's eleven cards: 2H3H4H, 9S9D9C, JDQDKD, 8S and KS to throw.  Knock with KS leaves 8.
 KNOCK_8 = "2H 3H 4H 9S 9D 9C JD QD KD 8S KS"
@@ -246,6 +254,42 @@ def test_knocker_shows_the_arrangement_that_leaves_least_room_for_layoffs():
     assert s.knocker_deadwood == 4
     assert _melds(s.knocker) == ["7C 7D 7H 7S", "8S 9S TS"]
     assert "6S" not in {str(c) for c, _ in s.layoffs}
+
+
+def test_knocker_layout_prefers_fewest_layoff_spots_from_its_own_cards():
+    # 3C3D3H3S + 4D5D6D leaves one spot (7D); 3C3H3S + 3D4D5D6D leaves two (2D, 7D)
+    hand = parse_cards("AC 3C 5C 3D 4D 5D 6D AH 3H 3S")
+    arrangement = knock_arrangement(hand)
+    assert _melds(arrangement) == ["3C 3D 3H 3S", "4D 5D 6D"] and arrangement.deadwood == 7
+    assert cards_of(layoff_spots(knock_melds(hand), mask_of(hand))) == parse_cards("7D")
+    other = [mask_of(parse_cards("3C 3H 3S")), mask_of(parse_cards("3D 4D 5D 6D"))]
+    assert sorted(map(str, cards_of(layoff_spots(other, mask_of(hand))))) == ["2D", "7D"]
+
+
+@pytest.mark.parametrize("defender", [
+    "2D KS QS JH 9C 8C 6H 5S TD 4H",  # 2D would go onto 3D4D5D6D
+    "7D KS QS JH 9C 8C 6H 5S TD 4H",  # 7D goes on either way
+    "KS QS JH 9C 8C 6H 5S TD 4H 2H",  # nothing to lay off
+])
+def test_knocker_layout_is_the_same_whatever_the_defender_holds(defender):
+    knocker = "AC 3C 5C 3D 4D 5D 6D AH 3H 3S"
+    s = _show(knocker, defender)
+    assert _melds(s.knocker) == ["3C 3D 3H 3S", "4D 5D 6D"]
+    assert s.knocker == knock_arrangement(parse_cards(knocker))
+
+
+def test_knocker_melds_never_depend_on_the_defender_hand():
+    rng = random.Random("layout")
+    checked = 0
+    while checked < 60:
+        knocker = rng.sample(list(DECK), 10)
+        if deadwood(knocker) > 10:
+            continue
+        rest = [c for c in DECK if c not in knocker]
+        expected = knock_arrangement(knocker)
+        layouts = {showdown(knocker, rng.sample(rest, 10)).knocker for _ in range(8)}
+        assert layouts == {expected}
+        checked += 1
 
 
 def test_defender_chooses_melds_and_layoffs_jointly():

@@ -338,14 +338,18 @@ def discard_deadwoods(cards: Iterable[int]) -> dict[Card, int]:
 # ---------------------------------------------------------------- arrangements and layoffs
 
 
+def _as_mask(cards: Iterable[int] | int) -> int:
+    """A hand given as cards, or as a mask already (a single ``Card`` is a hand of one)."""
+    if isinstance(cards, Card):
+        return 1 << cards
+    if isinstance(cards, int):
+        return cards
+    return mask_of(cards)
+
+
 def all_arrangements(cards: Iterable[int] | int) -> Iterator[list[int]]:
     """Every collection of disjoint melds (as masks) in a hand, the empty one included."""
-    if isinstance(cards, Card):
-        mask = 1 << cards  # one card is a hand of one
-    elif isinstance(cards, int):
-        mask = cards
-    else:
-        mask = mask_of(cards)
+    mask = _as_mask(cards)
 
     def rec(m: int) -> Iterator[list[int]]:
         if not m:
@@ -418,17 +422,67 @@ class Showdown:
         return self.defender.deadwood
 
 
-def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_layoffs: bool = True) -> Showdown:
-    """Lay out a knock: the knocker's best melds, the defender's melds and layoffs chosen jointly.
+def layoff_spots(meld_masks: Sequence[int], own: int = 0) -> int:
+    """The cards (as a mask) that could be laid off straight onto these melds, leaving out ``own``.
 
-    Among the knocker's least-deadwood arrangements the one that lets the defender lay off least is
-    shown; the defender's melds and layoffs together leave the least deadwood possible.
+    A run takes the card just below and just above it in its suit; a set of three takes the missing
+    fourth card.  Only the melds and ``own`` (the hand they come from) are looked at.
+    """
+    spots = 0
+    for m in meld_masks:
+        cs = cards_of(m)
+        if meld_kind(cs) == "run":
+            lo, hi = cs[0], cs[-1]
+            if lo % 13 > 0:
+                spots |= 1 << (lo - 1)
+            if hi % 13 < 12:
+                spots |= 1 << (hi + 1)
+        elif len(cs) == 3:
+            rank = cs[0] % 13
+            spots |= (_SPREAD << rank) & ~m
+    return spots & ~own
+
+
+def knock_melds(cards: Iterable[int] | int) -> list[int]:
+    """The melds (as masks) a knocker lays out, chosen from the knocker's own cards alone.
+
+    Among the arrangements with the least deadwood, the one with the fewest layoff spots
+    (``layoff_spots``) is laid out; among those, the one whose sorted meld masks come first.
+    Nothing about the defender's hand enters the choice.
+    """
+    kmask = _as_mask(cards)
+    least = deadwood_of_mask(kmask)
+    best: tuple[int, tuple[int, ...]] | None = None
+    chosen: list[int] = []
+    for arr in all_arrangements(kmask):
+        used = 0
+        for m in arr:
+            used |= m
+        if mask_value(kmask & ~used) != least:
+            continue
+        key = (bin(layoff_spots(arr, kmask)).count("1"), tuple(sorted(arr)))
+        if best is None or key < best:
+            best, chosen = key, arr
+    return chosen
+
+
+def knock_arrangement(cards: Iterable[int]) -> Arrangement:
+    """The knocker's laid-out melds and deadwood, as ``showdown`` shows them for a knock."""
+    mask = mask_of(cards)
+    return Arrangement.from_masks(knock_melds(mask), mask)
+
+
+def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_layoffs: bool = True) -> Showdown:
+    """Lay out a knock: the knocker's melds, then the defender's melds and layoffs chosen jointly.
+
+    The knocker's layout depends on the knocker's cards only (``knock_melds``: least deadwood, then
+    the fewest layoff spots); the defender's melds and layoffs together leave the least deadwood
+    possible against it.  Against gin (``allow_layoffs=False``) nothing is laid off.
     """
     kmask = mask_of(knocker_cards)
     dmask = mask_of(defender_cards)
     if kmask & dmask:
         raise ValueError("the two hands share a card")
-    kbest = deadwood_of_mask(kmask)
     dbest = deadwood_of_mask(dmask)
     if not allow_layoffs:
         k_melds = _melds_of_best(kmask)
@@ -438,42 +492,25 @@ def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_
             (),
             dbest,
         )
-    k_options: list[list[int]] = []
-    for arr in all_arrangements(kmask):
+    k_arr = knock_melds(kmask)
+    best: tuple[tuple[int, int, int], list[int], list[tuple[int, int]]] | None = None
+    for d_arr in all_arrangements(dmask):
         used = 0
-        for m in arr:
+        for m in d_arr:
             used |= m
-        if mask_value(kmask & ~used) == kbest:
-            k_options.append(arr)
-    d_options = list(all_arrangements(dmask))
-    Response = tuple[tuple[int, int, int], list[int], list[tuple[int, int]], int]
-    best: tuple[Response, list[int]] | None = None
-    for k_arr in k_options:
-        local: Response | None = None
-        for d_arr in d_options:
-            used = 0
-            for m in d_arr:
-                used |= m
-            pool = dmask & ~used
-            placed = layoffs(k_arr, pool)
-            laid = mask_of(c for c, _ in placed)
-            left = mask_value(pool & ~laid)
-            key = (left, len(placed), -len(d_arr))
-            if local is None or key < local[0]:
-                local = (key, d_arr, placed, pool & ~laid)
-        assert local is not None  # the empty arrangement is always there
-        # the knocker keeps the arrangement that leaves the defender the most deadwood
-        if best is None or local[0][0] > best[0][0][0]:
-            best = (local, k_arr)
-    assert best is not None  # a least-deadwood arrangement always exists
-    (key, d_arr, placed, left_mask), k_arr = best
+        pool = dmask & ~used
+        placed = layoffs(k_arr, pool)
+        laid = mask_of(c for c, _ in placed)
+        key = (mask_value(pool & ~laid), len(placed), -len(d_arr))
+        if best is None or key < best[0]:
+            best = (key, d_arr, placed)
+    assert best is not None  # the empty arrangement is always there
+    _, d_arr, placed = best
     knocker = Arrangement.from_masks(k_arr, kmask)
-    # knocker.melds were re-sorted; map layoff indices through the same order
-    order = {m: i for i, m in enumerate(k_arr)}
     defender = Arrangement.from_masks(d_arr, dmask & ~mask_of(c for c, _ in placed))
     return Showdown(
         knocker,
         defender,
-        tuple((Card(c), order[k_arr[i]]) for c, i in placed),
+        tuple((Card(c), i) for c, i in placed),
         dbest,
     )
