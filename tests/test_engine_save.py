@@ -9,6 +9,7 @@ from test_engine_state import card, rig
 
 from game.engine import (
     CLASSIC,
+    MAX_SAVE_BYTES,
     VAN,
     BigGin,
     DrawDiscard,
@@ -21,8 +22,10 @@ from game.engine import (
     SaveError,
     TakeUpcard,
     TimerMove,
+    check_save_size,
     new_match,
 )
+from game.engine.scoring import MAX_HAND_POINTS
 
 
 def positions():
@@ -322,3 +325,59 @@ def test_fuzzed_save_texts_load_or_are_refused_with_save_error_only():
         except SaveError:
             continue
         state.check_invariants()
+
+
+# ---------------------------------------------------------------- sane ranges and sizes
+
+
+def _with(change, base="hand over, knock"):
+    d = _base(base)
+    change(d)
+    return d
+
+
+OUT_OF_RANGE = {
+    "hand number": (lambda d: d.__setitem__("hand_no", 10**30), "hand_no is out of range"),
+    "turn count": (lambda d: d.__setitem__("turns", 10**30), "turns is out of range"),
+    "score": (lambda d: d.__setitem__("scores", [10**30, 0]), "score is out of range"),
+    "score just above what a hand can reach": (lambda d: d.__setitem__("scores", [100 + MAX_HAND_POINTS + 1, 0]),
+                                               "score is out of range"),
+    "hands won": (lambda d: d.__setitem__("hands_won", [10**30, 0]), "hands won is out of range"),
+    "points in the history": (lambda d: d["history"][0].__setitem__("points", 10**30), "out of range"),
+    "hand number in the history": (lambda d: d["history"][0].__setitem__("hand_no", 10**30), "out of range"),
+    "turns in the history": (lambda d: d["history"][0].__setitem__("turns", 10**30), "out of range"),
+    "knock limit": (lambda d: d.__setitem__("knock_limit", 10**30), "knock_limit is out of range"),
+    "seed": (lambda d: d.__setitem__("seed", 2**300), "seed is out of range"),
+    "negative seed": (lambda d: d.__setitem__("seed", -(2**300)), "seed is out of range"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OUT_OF_RANGE))
+def test_numbers_out_of_any_sane_range_are_refused(name):
+    change, message = OUT_OF_RANGE[name]
+    data = _with(change)
+    with pytest.raises(SaveError, match=message) as info:
+        MatchState.from_dict(data)
+    assert len(str(info.value)) < 200  # a huge number is described, not written out
+    with pytest.raises(SaveError, match=message):
+        MatchState.from_json(json.dumps(data))
+
+
+def test_large_but_sane_numbers_still_load():
+    data = _with(lambda d: (d.__setitem__("hand_no", 5000), d.__setitem__("turns", 400),
+                            d.__setitem__("seed", 2**200)))
+    state = MatchState.from_dict(data)
+    assert (state.hand_no, state.turns, state.seed) == (5000, 400, 2**200)
+
+
+def test_a_save_text_above_the_size_limit_is_refused_before_parsing():
+    text = POSITIONS["draw"].to_json()
+    padded = text + " " * (MAX_SAVE_BYTES - len(text.encode()))
+    assert MatchState.from_json(padded) == POSITIONS["draw"]  # at the limit: fine
+    for too_big in (padded + " ", (padded + " ").encode(), "[" * (MAX_SAVE_BYTES + 1),
+                    text + "é" * (MAX_SAVE_BYTES // 2)):
+        with pytest.raises(SaveError, match="too large"):
+            MatchState.from_json(too_big)
+    with pytest.raises(SaveError, match="too large"):
+        check_save_size(b"x" * (MAX_SAVE_BYTES + 1))
+    check_save_size(text)

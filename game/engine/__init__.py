@@ -45,7 +45,7 @@ from .melds import (
 )
 from .observation import Observation, observe
 from .rules import CLASSIC, PRESETS, TARGET_CHOICES, TIMER_CHOICES, VAN, Rules, preset
-from .save import SaveError
+from .save import MAX_SAVE_BYTES, SaveError, check_save_size
 from .scoring import FinalScore, HandResult
 from .seeds import bot_label, deal_label, derive_bytes, derive_seed
 from .state import IllegalAction, IllegalReason, MatchState, Phase, new_match, oklahoma_limit, why_illegal
@@ -65,6 +65,7 @@ __all__ = [
     "Drew",
     "Event",
     "FinalScore",
+    "MAX_SAVE_BYTES",
     "HandDealt",
     "HandEnded",
     "HandResult",
@@ -97,6 +98,7 @@ __all__ = [
     "bot_label",
     "best_discard",
     "cards_of",
+    "check_save_size",
     "deadwood",
     "deal_label",
     "derive_bytes",

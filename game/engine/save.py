@@ -7,13 +7,19 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .rules import Rules
-from .scoring import HandResult, final_score
+from .scoring import MAX_HAND_POINTS, HandResult, final_score
 
 if TYPE_CHECKING:
     from .state import MatchState
 
 FORMAT = "gin-rummy-match"
 VERSION = 1
+
+# Sane bounds for what a save may hold; anything beyond them is refused before it is used.
+MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole match to the highest target (10000) takes about 1 MB
+MAX_HANDS = 100_000  # hand numbers, and hands won, from 0 to this
+MAX_TURNS = 100_000  # turns within one hand
+MAX_SEED_BITS = 256  # a seed's size: -(2**256) < seed < 2**256
 
 
 class SaveError(ValueError):
@@ -62,10 +68,29 @@ def _opt_seat(x: Any, name: str) -> int | None:
     return None if x is None else _seat(x, name)
 
 
-def _count(x: Any, name: str) -> int:
+def _count(x: Any, name: str, most: int) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or x < 0:
-        raise SaveError(f"{name} must be a whole number, not {x!r}")
+        raise SaveError(f"{name} must be a whole number, not {_show(x)}")
+    if x > most:
+        raise SaveError(f"{name} is out of range: {_show(x)} (at most {most})")
     return x
+
+
+def _show(x: Any) -> str:
+    """A short description of a value from a save (a huge number is not written out)."""
+    if isinstance(x, int) and not isinstance(x, bool) and abs(x) >= 10**12:
+        return f"a number of about {int(x.bit_length() * 0.30103) + 1} digits"
+    text = repr(x)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_save_size(text: str | bytes | bytearray) -> None:
+    """Raise SaveError when a save text is larger than ``MAX_SAVE_BYTES`` (checked before parsing)."""
+    size = len(text)
+    if isinstance(text, str) and MAX_SAVE_BYTES // 4 < size <= MAX_SAVE_BYTES:
+        size = len(text.encode("utf-8", "surrogatepass"))  # only the UTF-8 size can tell
+    if size > MAX_SAVE_BYTES:
+        raise SaveError(f"the save is too large: {size} bytes or more (at most {MAX_SAVE_BYTES})")
 
 
 def _card_list(x: Any, name: str) -> list[Card]:
@@ -107,8 +132,10 @@ def state_from_dict(d: Any) -> MatchState:
         seed = d["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError("the seed must be a whole number")
+        if seed.bit_length() >= MAX_SEED_BITS:
+            raise SaveError(f"the seed is out of range: {_show(seed)} (less than 2**{MAX_SEED_BITS} either way)")
         s = MatchState(rules, seed, _seat(d["dealer"], "dealer"))
-        s.hand_no = _count(d["hand_no"], "hand_no")
+        s.hand_no = _count(d["hand_no"], "hand_no", MAX_HANDS)
         try:
             s.phase = Phase(d["phase"])
         except ValueError:
@@ -122,8 +149,8 @@ def state_from_dict(d: Any) -> MatchState:
         s.discard = _card_list(d["discard"], "discard pile")
         s.out_of_play = _card_list(d["out_of_play"], "out_of_play")
         s.upcard = _opt_card(d["upcard"], "upcard")
-        s.knock_limit = _count(d["knock_limit"], "knock_limit")
-        s.offer_stage = _count(d["offer_stage"], "offer_stage")
+        s.knock_limit = _count(d["knock_limit"], "knock_limit", 10)
+        s.offer_stage = _count(d["offer_stage"], "offer_stage", 1)
         if not isinstance(d["stock_only"], bool):
             raise SaveError("stock_only must be true or false")
         s.stock_only = d["stock_only"]
@@ -132,14 +159,16 @@ def state_from_dict(d: Any) -> MatchState:
         if not isinstance(picks, list) or len(picks) != 2:
             raise SaveError("picks must be two lists")
         s.picks = [_card_list(p, "picks") for p in picks]
-        s.turns = _count(d["turns"], "turns")
+        s.turns = _count(d["turns"], "turns", MAX_TURNS)
         scores, won = d["scores"], d["hands_won"]
         if not (isinstance(scores, list) and len(scores) == 2 and isinstance(won, list) and len(won) == 2):
             raise SaveError("scores and hands_won must each hold two numbers")
-        s.scores = [_count(x, "score") for x in scores]
-        s.hands_won = [_count(x, "hands won") for x in won]
+        s.scores = [_count(x, "score", rules.target + MAX_HAND_POINTS) for x in scores]
+        s.hands_won = [_count(x, "hands won", MAX_HANDS) for x in won]
         if not isinstance(d["history"], list):
             raise SaveError("history must be a list")
+        if len(d["history"]) > MAX_HANDS + 1:
+            raise SaveError(f"the history holds more than {MAX_HANDS + 1} hands")
         s.history = [HandResult.from_dict(r) for r in d["history"]]
         if d.get("last_result_in_history") and s.history:
             s.last_result = s.history[-1]
@@ -234,8 +263,10 @@ def dumps(s: MatchState) -> str:
 
 
 def loads(text: str | bytes) -> MatchState:
+    """A match from a save's text; anything larger than ``MAX_SAVE_BYTES`` is refused unread."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveError("a save must be text")
+    check_save_size(text)
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as e:

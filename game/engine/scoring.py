@@ -10,6 +10,11 @@ from .melds import Showdown
 from .rules import Rules
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
+# No hand can score more: big gin's 50 plus at most 98 deadwood (ten unmatched cards worth ten or nine).
+MAX_HAND_POINTS = 150
+_MAX_DEADWOOD = 110  # eleven cards of ten
+_MAX_HAND_NO = 100_000
+_MAX_TURNS = 100_000
 
 
 @dataclass(frozen=True)
@@ -85,21 +90,23 @@ class HandResult:
                 raise ValueError(f"a seat must be 0 or 1, not {x!r}")
             return x
 
-        def num(x: Any) -> int:
+        def num(x: Any, most: int = _MAX_DEADWOOD) -> int:
             if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-                raise ValueError(f"expected a whole number, not {x!r}")
+                raise ValueError(f"expected a whole number, not {str(x)[:40]!r}")
+            if x > most:
+                raise ValueError(f"a number in a hand result is out of range (at most {most})")
             return x
 
         kind = d.get("kind")
         if kind not in KINDS:
             raise ValueError(f"unknown hand ending {kind!r}")
         return cls(
-            hand_no=num(d["hand_no"]),
+            hand_no=num(d["hand_no"], _MAX_HAND_NO),
             dealer=opt_seat(d["dealer"]) or 0,
             kind=kind,
             knocker=opt_seat(d.get("knocker")),
             winner=opt_seat(d.get("winner")),
-            points=num(d.get("points", 0)),
+            points=num(d.get("points", 0), MAX_HAND_POINTS),
             knocker_melds=tuple(cards(m) for m in d.get("knocker_melds", [])),
             knocker_deadwood_cards=cards(d.get("knocker_deadwood_cards", [])),
             knocker_deadwood=num(d.get("knocker_deadwood", 0)),
@@ -107,11 +114,11 @@ class HandResult:
             defender_deadwood_cards=cards(d.get("defender_deadwood_cards", [])),
             defender_deadwood=num(d.get("defender_deadwood", 0)),
             defender_deadwood_before_layoffs=num(d.get("defender_deadwood_before_layoffs", 0)),
-            layoffs=tuple((Card.parse(str(c)), num(i)) for c, i in d.get("layoffs", [])),
+            layoffs=tuple((Card.parse(str(c)), num(i, 10)) for c, i in d.get("layoffs", [])),
             bonus=num(d.get("bonus", 0)),
             sum_text=str(d.get("sum_text", "")),
             discard=None if d.get("discard") is None else Card.parse(str(d["discard"])),
-            turns=num(d.get("turns", 0)),
+            turns=num(d.get("turns", 0), _MAX_TURNS),
         )
 
 
