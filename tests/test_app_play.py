@@ -141,13 +141,13 @@ def test_a_whole_hand_against_the_hard_bot_with_the_mouse(monkeypatch):
             pointed = d.top.my_hand()[0]
             d.post(pygame.MOUSEMOTION, pos=d.card_center(pointed), rel=(0, 0), buttons=(0, 0, 0))
             d.frame()
-            assert d.top.hover == pointed
-            assert pointed.symbol in d.top.counter_text()[0]
+            assert d.top.model.hover == pointed
+            assert pointed.symbol in d.top.hud.counter_text()[0]
         else:
             choice = best_discard(st.hands[0], forbidden=st.forbidden_discard())
             if Knock(choice.card) in st.legal_actions():
                 d.click(d.card_center(choice.card))
-                assert d.top.selected == choice.card
+                assert d.top.model.selected == choice.card
                 label = d.widget("#knock").text
                 assert label in ("Knock", "Gin!")
                 d.press("#knock")
@@ -156,7 +156,7 @@ def test_a_whole_hand_against_the_hard_bot_with_the_mouse(monkeypatch):
                 break
             card = choice.card
             d.click(d.card_center(card))
-            assert d.top.selected == card
+            assert d.top.model.selected == card
             d.click((lay.discard_x, lay.pile_y))
             # the bot thinks in a worker thread and may already have answered (even by taking the card)
             assert card not in st.hands[0] and len(st.hands[0]) == 10
@@ -196,16 +196,16 @@ def test_keyboard_only_draw_choose_throw_and_the_taken_card_rule(monkeypatch):
         # choose the taken card with the arrows and try to throw it back: refused, with the reason shown
         d.key(pygame.K_RIGHT)
         hand = d.top.my_hand()
-        while hand[d.top.cursor] != top:
+        while hand[d.top.model.cursor] != top:
             d.key(pygame.K_RIGHT)
         d.key(pygame.K_UP)
-        assert d.top.selected == top
+        assert d.top.model.selected == top
         d.key(pygame.K_RETURN)
         assert top in st.hands[0] and st.phase is Phase.DISCARD
         assert top.symbol in d.app.toast_text
         # another card goes
         d.key(pygame.K_RIGHT)
-        other = d.top.my_hand()[d.top.cursor]
+        other = d.top.my_hand()[d.top.model.cursor]
         d.key(pygame.K_UP)
         d.key(pygame.K_RETURN)
         # the bot thinks in a worker thread and may already have answered (even by taking the card)
@@ -278,9 +278,9 @@ def test_a_whole_hot_seat_hand_with_the_curtain(monkeypatch):
             assert len(st.hands[seat]) == 11
             continue
         choice = best_discard(st.hands[seat], forbidden=st.forbidden_discard())
-        d.top.cursor = 0
+        d.top.model.cursor = 0
         d.key(pygame.K_RIGHT)  # shows the keyboard cursor
-        while d.top.my_hand()[d.top.cursor] != choice.card:
+        while d.top.my_hand()[d.top.model.cursor] != choice.card:
             d.key(pygame.K_RIGHT)
         if Knock(choice.card) in st.legal_actions():
             d.key(pygame.K_UP)
@@ -309,10 +309,10 @@ def test_turn_timer_plays_the_engine_move_and_turns_urgent(monkeypatch):
     assert st.rules.turn_timer == 40
     turns = st.turns
     d.frame(1)
-    assert d.top.turn_left > 30
+    assert d.top.clock.left > 30
     for _ in range(int(36 / 0.25)):
         d.app.frame(0.25, present=False)
-    assert d.top.turn_left <= 5 and st.turns == turns  # urgent, not yet played
+    assert d.top.clock.left <= 5 and st.turns == turns  # urgent, not yet played
     for _ in range(40):
         d.app.frame(0.25, present=False)
         if st.turns > turns:
@@ -356,9 +356,9 @@ def test_hint_shows_the_hard_bots_advice(monkeypatch):
     start_vs_bot(d, "easy")
     d.wait(lambda: d.top.human_turn())
     d.press("#hint")
-    d.wait(lambda: d.top.hint_future is None)
-    assert d.top.hint_text.startswith("Hint:")
-    assert d.top.hint_action in d.state.legal_actions()
+    d.wait(lambda: d.top.model.hint_future is None)
+    assert d.top.model.hint_text.startswith("Hint:")
+    assert d.top.model.hint_action in d.state.legal_actions()
 
 
 def test_screenshots_of_every_scene(tmp_path):

@@ -125,7 +125,7 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
     _frames(app)
     hand = play.my_hand()
     if hand:
-        play.hover = hand[len(hand) // 2]
+        play.model.hover = hand[len(hand) // 2]
         play.refresh_targets(snap=True)
     _frames(app)
     shot("04_play_11_cards")

@@ -17,6 +17,7 @@ from .. import text
 from ..i18n import tr
 from ..scene import Scene
 from ..match import Match
+from ..play.model import bottom_seat
 from ..table import Target
 from .common import GOLD, INK, INK_DIM, MELD_COLOURS, chip, felt, panel
 
@@ -69,12 +70,7 @@ class TableScene(Scene):
     @property
     def bottom(self) -> int:
         """The seat shown at the bottom of the table."""
-        if self.viewer is not None:
-            return self.viewer
-        if self.match.vs_bot:
-            return 0
-        to_act = self.state.to_act
-        return to_act if to_act is not None else self.state.non_dealer
+        return bottom_seat(self.match, self.viewer)
 
     @property
     def top(self) -> int:

@@ -1,0 +1,42 @@
+"""The table's log: what a seat is told about an event, as one line of text (empty: nothing to say).
+
+A pure function of the event, the viewer and a way to word a sentence about a seat, so it can be
+tested without pygame or a window.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from game.engine import Discarded, Drew, Event, Knocked, UpcardDecision, UpcardRetired
+
+from ..i18n import tr
+
+
+class Sayer(Protocol):
+    def __call__(self, key: str, seat: int, **params: Any) -> str: ...
+
+
+KNOCK_KEYS = {"knock": "log.knocked", "gin": "log.gin", "big_gin": "log.big_gin"}
+
+
+def describe(e: Event, viewer: int | None, say: Sayer) -> str:
+    """The log line for ``e`` as ``viewer`` sees it; the viewer's own draws and throws go unsaid."""
+    if isinstance(e, Drew):
+        if e.player == viewer:
+            return ""
+        if e.source == "stock":
+            return say("log.drew_stock", e.player)
+        assert e.card is not None
+        return say("log.drew_discard", e.player, card=e.card.symbol)
+    if isinstance(e, Discarded):
+        if e.auto:
+            return say("log.timer", e.player)
+        return say("log.discarded", e.player, card=e.card.symbol) if e.player != viewer else ""
+    if isinstance(e, UpcardDecision):
+        key = "log.took_upcard" if e.taken else "log.passed_upcard"
+        return say(key, e.player, card=e.card.symbol)
+    if isinstance(e, UpcardRetired):
+        return tr("log.upcard_retired", card=e.card.symbol)
+    if isinstance(e, Knocked):
+        return say(KNOCK_KEYS[e.kind], e.player)
+    return ""
