@@ -44,7 +44,7 @@ def first_frame_seconds() -> float:
 def frame_times(size: tuple[int, int], frames: int, cpu: list[float] | None = None) -> list[float]:
     """Wall time per frame; ``cpu`` (if given) collects this thread's CPU time per frame, which a busy
     machine's other processes do not inflate."""
-    from game.app.app import App, STEP
+    from game.app.app import STEP, App
     from game.app.match import MatchSetup
     from game.app.settings import Settings
     from game.engine import DrawStock, Phase, preset

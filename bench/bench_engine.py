@@ -31,10 +31,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from game.engine import DECK, Card, best_arrangement, best_discard  # noqa: E402
-from game.engine import melds  # noqa: E402
+from game.engine import (  # noqa: E402
+    DECK,
+    Card,
+    best_arrangement,
+    best_discard,
+    melds,  # noqa: E402
+)
 from game.engine.cards import mask_of  # noqa: E402
-
 
 # ---------------------------------------------------------------- hands
 
@@ -204,10 +208,10 @@ def main() -> None:
         warm_s, warm_out = timed(ours_fn, inputs, cold=False)
         notes = [] if cold_out == warm_out else ["ours: cold and warm answers differ"]
         lib_rates = []
-        for name, (lib_rate, out) in zip(("RLCard", "OpenSpiel"), libraries(set_name)):
+        for name, (lib_rate, out) in zip(("RLCard", "OpenSpiel"), libraries(set_name), strict=False):
             lib_rates.append(lib_rate)
             if out is not None:
-                bad = sum(1 for a, b in zip(out, cold_out) if a != b)
+                bad = sum(1 for a, b in zip(out, cold_out, strict=True) if a != b)
                 notes.append(f"{name} {bad} mismatches")
         rows.append((label, rate(len(hands), cold_s), rate(len(hands), warm_s), *lib_rates, "; ".join(notes)))
 
@@ -236,7 +240,7 @@ def main() -> None:
     def ratio(a, b):
         return f"{a / b:.1f}x" if a is not None and b else "-"
 
-    for label, cold, warm, rlr, osr, notes in rows:
+    for label, cold, warm, rlr, osr, _notes in rows:
         print(f"{label:32} {fmt(cold):>11} {fmt(warm):>11} {fmt(rlr):>10} {fmt(osr):>10} "
               f"{ratio(cold, rlr):>8} {ratio(cold, osr):>8} {ratio(warm, osr):>8}")
     print()

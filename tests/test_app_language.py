@@ -176,10 +176,7 @@ def test_rules_screen_lists_every_switch_in_force():
                "game_bonus": 100, "line_bonus": 25, "shutout_double": True}
     assert set(changes) | {"first_dealer"} == {f.name for f in fields(VAN)}
     for name, value in changes.items():
-        if name == "knock_limit":
-            rules = VAN.with_(knock_limit=value)
-        else:
-            rules = VAN.with_(**{name: value})
+        rules = VAN.with_(knock_limit=value) if name == "knock_limit" else VAN.with_(**{name: value})
         shown = RulesScene.values(type("R", (), {"rules": rules})())
         assert shown != base, name  # every switch shows on the screen
     classic = dict(RulesScene.values(type("R", (), {"rules": CLASSIC})()))

@@ -12,11 +12,11 @@ import pygame
 import pytest
 from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes the apps)
 
-from game.app.app import App
 from game.app.flow import Flow
 from game.app.scenes import menu as menu_scene
 
-KEYS = [pygame.K_SPACE, pygame.K_RETURN, pygame.K_RETURN, pygame.K_s, pygame.K_d, pygame.K_UP, pygame.K_RIGHT, pygame.K_ESCAPE, pygame.K_s, pygame.K_d, pygame.K_k, pygame.K_h,
+KEYS = [pygame.K_SPACE, pygame.K_RETURN, pygame.K_RETURN, pygame.K_s, pygame.K_d, pygame.K_UP, pygame.K_RIGHT,
+        pygame.K_ESCAPE, pygame.K_s, pygame.K_d, pygame.K_k, pygame.K_h,
         pygame.K_o, pygame.K_t, pygame.K_p, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
         pygame.K_r, pygame.K_n]
 PURPOSEFUL = [pygame.K_s, pygame.K_d, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN, pygame.K_k, pygame.K_t,

@@ -12,7 +12,6 @@ from game.app.match import BOT_SEAT
 from game.app.settings import Settings
 from game.engine import Card, Knock, Phase, best_discard
 
-
 _apps: list = []
 
 

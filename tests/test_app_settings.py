@@ -61,7 +61,7 @@ def test_changes_apply_at_once_are_saved_and_come_back(monkeypatch):
     assert d2.app.nav.match.rules == chosen.rules
 
 
-def test_a_damaged_settings_file_gives_defaults_and_one_notice(monkeypatch, prefs):
+def test_a_damaged_settings_file_gives_defaults_and_one_notice(monkeypatch, prefs):  # noqa: F811 (the imported fixture)
     paths.settings_path().write_text('{"format": "gin-rummy-settings", "version": 1, "volume": "loud", "langu')
     d = KeepDriver(monkeypatch)
     assert d.app.settings == Settings(language=storage.system_language())
@@ -137,7 +137,6 @@ def test_the_first_match_guide_shows_once_and_comes_back_from_settings(monkeypat
 
 
 def test_ask_before_knocking(monkeypatch):
-    from game.app.match import Match, MatchSetup
     from game.app.pictures import plain_move
 
     d = KeepDriver(monkeypatch, settings=Settings(ask_before_knock=True, animation="instant"))
@@ -171,7 +170,7 @@ def test_ask_before_knocking(monkeypatch):
     assert st.last_result is not None and st.last_result.knocker == 0 and st.hand_no == hands
 
 
-def test_an_unexpected_error_shows_the_error_screen_and_keeps_the_match(monkeypatch, prefs):
+def test_an_unexpected_error_shows_the_error_screen_and_keeps_the_match(monkeypatch, prefs):  # noqa: F811 (the imported fixture)
     from game.app import crash
     from game.app.scenes.play import PlayScene
 
@@ -204,7 +203,7 @@ def test_an_unexpected_error_shows_the_error_screen_and_keeps_the_match(monkeypa
     assert storage.has_match()
 
 
-def test_f12_screenshots_go_to_the_data_folder(monkeypatch, prefs, tmp_path_factory):
+def test_f12_screenshots_go_to_the_data_folder(monkeypatch, prefs, tmp_path_factory):  # noqa: F811 (the imported fixture)
     d = KeepDriver(monkeypatch)
     d.key(pygame.K_F12)
     shots = list((prefs / "screenshots").glob("gin-rummy-*.png"))

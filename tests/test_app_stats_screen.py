@@ -4,14 +4,13 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 import pytest
+from test_app_language import _close_apps, frames, make_app  # noqa: F401  (the fixture closes the apps)
 
 from game.app import bidi, i18n, paths, text
 from game.app.scenes.stats import ROWS, StatsScene, opponent_name, row_value
 from game.app.stats import Stats
 from game.app.storage import MatchMeta
 from game.engine import VAN, FinalScore, HandResult
-
-from test_app_language import _close_apps, frames, make_app  # noqa: F401  (the fixture closes the apps)
 
 
 @pytest.fixture(autouse=True)

@@ -171,7 +171,8 @@ def test_pygame_gui_text_box_wraps_persian_in_reading_order(tmp_path):
         rtl.prepare_manager(manager, "fa", font_sizes=(18,))
         prepared = bidi.prepare_for_widget(PARAGRAPH, "fa")
         box = pygame_gui.elements.UITextBox(prepared, pygame.Rect(10, 10, 320, 300), manager)
-        label = pygame_gui.elements.UILabel(pygame.Rect(10, 320, 400, 40), bidi.prepare_for_widget("امتیاز 25 است", "fa"),
+        label = pygame_gui.elements.UILabel(pygame.Rect(10, 320, 400, 40),
+                                            bidi.prepare_for_widget("امتیاز 25 است", "fa"),
                                             manager)
         manager.update(0.01)
         manager.draw_ui(screen)
@@ -232,7 +233,7 @@ def test_the_shipped_font_has_every_letter_of_every_translation(font, lang):
     cmap = pygame.freetype.Font(FONT, 16)
     assert cmap.get_metrics("\u4e2d") == [None]  # the check can fail
     chars = sorted({c for text in load(lang).values() for c in text if c.isprintable() and not c.isspace()})
-    missing = [c for c, m in zip(chars, cmap.get_metrics("".join(chars))) if m is None]
+    missing = [c for c, m in zip(chars, cmap.get_metrics("".join(chars)), strict=True) if m is None]
     assert not missing, f"DejaVu Sans lacks {missing}"
     if lang == "fa":
         for text in load(lang).values():

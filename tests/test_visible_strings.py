@@ -11,14 +11,12 @@ import pathlib
 import re
 import unicodedata
 
-import pygame_gui
 import pytest
+from test_app_language import _close_apps, frames, make_app  # noqa: F401  (the fixture closes the apps)
 
-from game.app import i18n, paths, text
+from game.app import paths, text
 from game.app.match import Match, MatchSetup
 from game.engine import DrawStock, NextHand, Phase, preset
-
-from test_app_language import _close_apps, frames, make_app  # noqa: F401  (the fixture closes the apps)
 
 APP = pathlib.Path(__file__).resolve().parent.parent / "game" / "app"
 

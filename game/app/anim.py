@@ -6,7 +6,7 @@ tests and the "instant" setting run the same code paths.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 
 def linear(t: float) -> float:

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
 from . import i18n, paths, text
 from .cardart import CardStyle
 from .flow import Flow
+from .host import Navigator
 from .layout import Layout
 from .resources import ICON
 from .scene import Scene
@@ -86,7 +88,7 @@ class App:
         sound = self.services.sound
         sound.start(self.settings.sound, self.settings.volume)
         self.on_cue.append(lambda name: sound.play(SOUND_OF_CUE.get(name, name)))
-        self.nav = Flow(self)
+        self.nav: Navigator = Flow(self)
 
     # ------------------------------------------------------------------ window
 

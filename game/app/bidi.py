@@ -147,7 +147,7 @@ def _resolve(text: str, types: list[str], idx: list[int], level: int, levels: li
     work = ["R" if t == "AL" else t for t in work]
     live = [p for p in range(n) if not removed[p]]
     # W4: one separator between two numbers of a kind joins them.
-    for a, b, c in zip(live, live[1:], live[2:]):
+    for a, b, c in zip(live, live[1:], live[2:], strict=False):
         tb = work[b]
         if work[a] == work[c] == "EN" and tb in ("ES", "CS"):
             work[b] = "EN"
@@ -224,9 +224,9 @@ def _resolve(text: str, types: list[str], idx: list[int], level: int, levels: li
         start = q
         while q < len(live) and work[live[q]] in _NEUTRAL:
             q += 1
-        before = strong(work[live[start - 1]]) if start else sor
-        after = strong(work[live[q]]) if q < len(live) else sor
-        d = before if before == after else emb
+        side_a = strong(work[live[start - 1]]) if start else sor
+        side_b = strong(work[live[q]]) if q < len(live) else sor
+        d = side_a if side_a is not None and side_a == side_b else emb
         for r in range(start, q):
             work[live[r]] = d
     # I1/I2: implicit levels.

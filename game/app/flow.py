@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import NextHand, Phase
 
-from .i18n import tr
 from . import match_listeners
+from .i18n import tr
 from .match import Match, MatchSetup
 from .scenes.deal import DealScene
 from .scenes.error import ErrorScene

@@ -7,9 +7,10 @@ scenes, the flow between them and the loop that runs them import each other in o
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import pygame
@@ -35,7 +36,10 @@ class Navigator(Protocol):
     """The ways to move between screens.  Each call replaces or covers the current scene."""
 
     match: Match | None
-    hand_view: HandView
+    seed: int | None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
+
+    @property
+    def hand_view(self) -> HandView: ...
 
     def to_menu(self) -> None: ...
 

@@ -127,7 +127,12 @@ def widget_theme(theme: dict) -> dict:
 
 
 def widget_font_sizes(theme: dict) -> tuple[int, ...]:
-    sizes = {int(f["size"]) for block in theme.values() if isinstance(block, dict)
-             for f in (block.get("font") if isinstance(block.get("font"), list) else [block.get("font", {})])
-             if isinstance(f, dict) and "size" in f}
+    sizes = set()
+    for block in theme.values():
+        if not isinstance(block, dict):
+            continue
+        fonts = block.get("font")
+        for f in fonts if isinstance(fonts, list) else [fonts or {}]:
+            if isinstance(f, dict) and "size" in f:
+                sizes.add(int(f["size"]))
     return tuple(sorted(sizes))

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from game.engine import (
     Action,
+    Card,
     Discarded,
     Drew,
     Event,
@@ -64,10 +66,12 @@ def public_story(state: MatchState, seat: int) -> list[Event]:
     if state.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
         return []
     opp = 1 - seat
-    hands = [None, None]
-    hands[seat] = tuple(state.hands[seat])
+    own = tuple(state.hands[seat])
+    hands: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None] = (own, None) if seat == 0 else (None, own)
     first = state.upcard if state.upcard is not None else (state.discard[0] if state.discard else None)
-    story: list[Event] = [HandDealt(hand_no=state.hand_no, dealer=state.dealer, upcard=first, hands=tuple(hands),
+    if first is None:
+        return []
+    story: list[Event] = [HandDealt(hand_no=state.hand_no, dealer=state.dealer, upcard=first, hands=hands,
                                     knock_limit=state.knock_limit, stock_size=len(state.stock))]
     pile = list(state.discard)
     # the dealt upcard is already on the seat's pile; tell the rest of the pile as throws
@@ -94,7 +98,7 @@ class Match:
     bots: Any  # the module (or an object) offering make_bot, decide, hint
     state: MatchState = field(init=False)
     bot: Any = field(init=False, default=None)
-    listeners: list[Callable[["Match", Action | None, list[Event]], None]] = field(default_factory=list)
+    listeners: list[Callable[[Match, Action | None, list[Event]], None]] = field(default_factory=list)
     last_events: list[Event] = field(init=False, default_factory=list)
     resume: MatchState | None = None  # a saved state to continue instead of dealing a new match
 
@@ -102,7 +106,7 @@ class Match:
         s = self.setup
         if self.resume is not None:
             self.state, self.resume = self.resume, None
-            events = []
+            events: list[Event] = []
         else:
             self.state, events = new_match(s.rules, s.seed, computer_seat=BOT_SEAT if s.vs_bot else None)
         self.info = s.meta()
@@ -123,7 +127,7 @@ class Match:
         self._tell(None, events)
 
     @classmethod
-    def resumed(cls, state: MatchState, meta: MatchMeta, bots: Any) -> "Match":
+    def resumed(cls, state: MatchState, meta: MatchMeta, bots: Any) -> Match:
         """Continue a saved match; the bot starts afresh and hears only what its seat could know."""
         if meta.mode == "bot" and meta.bot_seat != BOT_SEAT:
             raise ValueError(f"the computer sits in seat {BOT_SEAT}, not {meta.bot_seat}")

@@ -6,6 +6,7 @@ pictures are the same on every run.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 from game.engine import (
     BigGin,
@@ -22,10 +23,25 @@ from game.engine import (
 )
 
 from .app import App
-from .match import MatchSetup, Match
-from .scenes.settings import PAGES
 from .i18n import tr
+from .match import Match, MatchSetup
+from .scene import Scene
+from .scenes.deal import DealScene
+from .scenes.menu import MenuScene
+from .scenes.overlays import CurtainScene, PauseScene
+from .scenes.play import PlayScene
+from .scenes.settings import PAGES, SettingsScene
 from .settings import Settings
+
+T = TypeVar("T", bound=Scene)
+
+
+def on_top(app: App, kind: type[T]) -> T:
+    """The scene on top, which must be a ``kind`` at this point of the tour."""
+    top = app.top
+    if not isinstance(top, kind):
+        raise RuntimeError(f"expected the {kind.__name__} on top, found {type(top).__name__}")
+    return top
 
 
 def plain_move(state, want_knock: bool = True):
@@ -83,7 +99,7 @@ def _wait_human(app: App, limit: int = 600) -> None:
 
     for _ in range(limit):
         top = app.top
-        if getattr(top, "name", "") == "play" and top.human_turn():
+        if isinstance(top, PlayScene) and top.human_turn():
             return
         app.frame(1 / 60, present=False)
         time.sleep(0.002)
@@ -113,11 +129,11 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
     app.toast_text = ""
     _frames(app, 60)
     shot("02_deal")
-    app.top.finish()
+    on_top(app, DealScene).finish()
     app.table.speed = 0.0
     # play with ten cards, then eleven with the throw preview
     _wait_human(app)
-    play = app.top
+    play = on_top(app, PlayScene)
     if play.state.phase is Phase.DRAW:
         _frames(app)
         shot("03_play_10_cards")
@@ -133,21 +149,21 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
     app.nav.pause()
     _frames(app)
     shot("07_pause")
-    app.top.rules()
+    on_top(app, PauseScene).rules()
     _frames(app)
     shot("08_rules")
     # the classic upcard offer
     app.nav.start_match(MatchSetup("bot", preset("classic", 100), 7, level="hard"))
-    app.top.finish()
+    on_top(app, DealScene).finish()
     _wait_human(app)
     _frames(app)
     shot("05_upcard_offer")
     # hot-seat curtain
     app.nav.start_match(MatchSetup("hotseat", preset("van"), 5, names=("Ava", "Ben")))
-    app.top.finish()
+    on_top(app, DealScene).finish()
     _frames(app, 4)
     shot("06_hotseat_curtain")
-    if app.top.name == "curtain":
+    if isinstance(app.top, CurtainScene):
         app.top.reveal()
     _frames(app, 4)
     shot("06b_hotseat_after_curtain")
@@ -187,9 +203,9 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
     for w, h in ((960, 600), (1920, 1080)):
         app.on_resize((w, h))
         app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
-        app.top.finish()
+        on_top(app, DealScene).finish()
         _wait_human(app)
-        play = app.top
+        play = on_top(app, PlayScene)
         if play.state.phase is Phase.DRAW:
             play.human_action(DrawStock())
         _frames(app)
@@ -207,7 +223,7 @@ def render_settings(out_dir: str | Path, sizes=((1280, 720), (960, 600))) -> lis
         app = App(size=(w, h), settings=Settings(animation="instant"))
         try:
             app.nav.to_menu()
-            menu = app.top
+            menu = on_top(app, MenuScene)
             menu.can_continue = True
             menu.notices = [tr("notice.match_reset", file="match.damaged-20260101-120000.json")]
             menu.rebuild_ui()
@@ -217,7 +233,7 @@ def render_settings(out_dir: str | Path, sizes=((1280, 720), (960, 600))) -> lis
             saved.append(app.save_screenshot(out / f"30_menu_continue_{w}x{h}.png", announce=False))
             for page in PAGES:
                 app.nav.show_settings()
-                app.top.show_page(page)
+                on_top(app, SettingsScene).show_page(page)
                 for _ in range(3):
                     app.frame(1 / 60, present=False)
                 app.draw()

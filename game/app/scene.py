@@ -1,7 +1,8 @@
 """The scene protocol: enter/exit, events, fixed-step update, draw; widgets built from the layout."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -63,7 +64,8 @@ class Scene:
     # ------------------------------------------------------------------ widgets
 
     def button(self, rect: pygame.Rect, key: str, object_id: str, action: Callable[[], None],
-               class_id: str | None = None, text: str | None = None, tip: str | None = None) -> pygame_gui.elements.UIButton:
+               class_id: str | None = None, text: str | None = None,
+               tip: str | None = None) -> pygame_gui.elements.UIButton:
         b = pygame_gui.elements.UIButton(
             relative_rect=rect, text=text if text is not None else i18n.widget_text(tr(key)), manager=self.app.ui,
             object_id=ObjectID(class_id=class_id, object_id=object_id), tool_tip_text=tip)

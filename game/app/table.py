@@ -66,9 +66,9 @@ class TableView:
     MOVE_TIME = 0.34
     FLIP_TIME = 0.24
 
-    def __init__(self, layout: Layout, style: CardStyle = CardStyle(), speed: float = 1.0) -> None:
+    def __init__(self, layout: Layout, style: CardStyle | None = None, speed: float = 1.0) -> None:
         self.layout = layout
-        self.style = style
+        self.style = style or CardStyle()
         self.speed = speed
         self.sprites: dict[Card, Sprite] = {}
         self._stacks: dict[tuple, pygame.Surface] = {}
@@ -145,6 +145,8 @@ class TableView:
                 else:
                     s.move_t = 1.0 if s.move_dur <= 0 else min(1.0, s.move_t + dt / s.move_dur)
                     t = s.target
+                    if t is None:
+                        continue
                     e = in_out_cubic(s.move_t) if s.move_dur > 0.3 else out_cubic(s.move_t)
                     fx, fy, fs = s.move_from
                     s.x = fx + (t.x - fx) * e
@@ -211,13 +213,13 @@ class TableView:
             self._draw_stock(surface, stock_static)
         resting.sort(key=lambda s: s.z)
         for s in resting:
-            self.draw_card(surface, s.card, s.x, s.y, s.scale, s.shown_face, visible, base=s.target.scale)
+            self.draw_card(surface, s.card, s.x, s.y, s.scale, s.shown_face, visible, base=_scale(s))
             if s.dim:
                 self._dim(surface, s)
         flying.sort(key=lambda s: (s.move_t >= 1.0, s.z))
         for s in flying:
             self.draw_card(surface, s.card, s.x, s.y, s.scale, s.shown_face, visible, s.xscale, lift=0.6,
-                           base=s.target.scale)
+                           base=_scale(s))
 
     def _from_stock(self, s: Sprite) -> bool:
         fx, fy, _ = s.move_from
@@ -252,3 +254,8 @@ class TableView:
         veil = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (10, 20, 15, 120), veil.get_rect(), border_radius=max(3, r.width // 12))
         surface.blit(veil, r)
+
+
+def _scale(s: Sprite) -> float:
+    """The size a sprite comes to rest at (its own size when it has no place yet)."""
+    return s.target.scale if s.target is not None else s.scale

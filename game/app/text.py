@@ -14,7 +14,7 @@ from . import bidi, i18n, rtl
 from .resources import FONT_BOLD, FONT_REGULAR
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 600
 MIN_SIZE = 9
 

@@ -105,14 +105,13 @@ class PlayHud:
             places.append(lay.stock_x)
             if st.discard and not st.stock_only:
                 places.append(lay.discard_x)
-        elif st.phase is Phase.DISCARD and (m.selected is not None or (m.drag and m.drag.active)):
-            places.append(lay.discard_x)
-        elif st.phase is Phase.UPCARD_OFFER:
+        elif (st.phase is Phase.DISCARD and (m.selected is not None or (m.drag and m.drag.active))
+              or st.phase is Phase.UPCARD_OFFER):
             places.append(lay.discard_x)
         for x in places:
             r = lay.card_rect(x, lay.pile_y).inflate(lay.px(12), lay.px(12))
-            c = tuple(round(v * (0.6 + 0.4 * glow)) for v in GOLD)
-            pygame.draw.rect(surface, c, r, width, border_radius=lay.cw // 8)
+            ring = tuple(round(v * (0.6 + 0.4 * glow)) for v in GOLD)
+            pygame.draw.rect(surface, ring, r, width, border_radius=lay.cw // 8)
 
     def draw_card_marks(self, surface: pygame.Surface) -> None:
         """Outlines: the keyboard cursor, the hinted card, the card that may not be thrown back, a new card."""

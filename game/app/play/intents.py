@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -95,7 +95,7 @@ class Refresh:
     """Only the pointer changed: lay the cards out again (hover lift, cursor)."""
 
 
-Intent = Union[Move, Explain, Select, Deselect, MoveCursor, ChooseAtCursor, Reorder, Dropped, Command, Refresh]
+Intent = Move | Explain | Select | Deselect | MoveCursor | ChooseAtCursor | Reorder | Dropped | Command | Refresh
 
 COMMAND_KEYS = {pygame.K_ESCAPE: "pause", pygame.K_k: "knock", pygame.K_h: "hint", pygame.K_o: "sort"}
 
@@ -181,9 +181,9 @@ class PlayInput:
         d = m.drag
         if d is not None:
             d.pos = pos
-            if not d.active and math.hypot(pos[0] - d.start[0], pos[1] - d.start[1]) > DRAG_START:
-                if d.kind == "card" or m.human_turn():
-                    d.active = True
+            far = math.hypot(pos[0] - d.start[0], pos[1] - d.start[1]) > DRAG_START
+            if not d.active and far and (d.kind == "card" or m.human_turn()):
+                d.active = True
         hover = self.card_at(pos) if d is None or not d.active else None
         if hover != m.hover:
             m.hover = hover

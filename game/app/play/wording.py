@@ -5,6 +5,8 @@ module only words it, so the table never works the reason out a second time.
 """
 from __future__ import annotations
 
+import contextlib
+
 from game.engine import Card, IllegalAction, IllegalReason, Phase
 
 from ..i18n import has, tr
@@ -43,12 +45,7 @@ def hint_phrase(hint: object) -> str:
     params = dict(getattr(hint, "params", {}) or {})
     for k, v in params.items():
         if k in ("card", "avoid"):
-            try:
+            with contextlib.suppress(ValueError):
                 params[k] = Card.parse(str(v)).symbol
-            except ValueError:
-                pass
-    if key and has("bot." + key):
-        body = tr("bot." + key, **params)
-    else:
-        body = str(getattr(hint, "text", "") or "")
+    body = tr("bot." + key, **params) if key and has("bot." + key) else str(getattr(hint, "text", "") or "")
     return tr("hint.prefix", text=body) if body else tr("hint.none")

@@ -33,7 +33,7 @@ def felt(size: tuple[int, int], dark: bool = False) -> pygame.Surface:
         for x in range(64):
             dx, dy = (x - 31.5) / 32, (y - 19.5) / 20
             d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.2)
-            small.set_at((x, y), tuple(round(b + (e - b) * d * d) for b, e in zip(base, edge)))
+            small.set_at((x, y), tuple(round(b + (e - b) * d * d) for b, e in zip(base, edge, strict=True)))
     surf = pygame.transform.smoothscale(small, (w, h))
     if pygame.display.get_surface() is not None:
         surf = surf.convert()

@@ -1,7 +1,8 @@
 """A yes/no question over the current scene (e.g. "Knock now?"), drawn with the game's own texts."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -9,12 +10,16 @@ from .. import text
 from ..scene import Scene
 from .common import GOLD, INK, panel, veil
 
+if TYPE_CHECKING:
+    from ..host import Host
+
 
 class ConfirmScene(Scene):
     name = "confirm"
     opaque = False
 
-    def __init__(self, app, question: str, yes_key: str, on_yes: Callable[[], None], no_key: str = "button.cancel") -> None:
+    def __init__(self, app: Host, question: str, yes_key: str, on_yes: Callable[[], None],
+                 no_key: str = "button.cancel") -> None:
         super().__init__(app)
         self.question = question
         self.yes_key = yes_key

@@ -5,8 +5,8 @@ import pygame
 
 from .. import text
 from ..i18n import tr
-from ..scene import Scene
 from ..match import Match
+from ..scene import Scene
 from .common import GOLD, INK, INK_DIM, felt, panel
 
 
@@ -57,6 +57,7 @@ class MatchOverScene(Scene):
                 label, total = tr("over.kind.dead"), ""
             else:
                 who = r.winner if r.kind == "undercut" else r.knocker
+                assert who is not None and r.winner is not None  # only a dead hand has neither
                 label, total = say("over.kind." + r.kind, who), r.sum_text
                 run[r.winner] += r.points
             for seat in (0, 1):
@@ -86,7 +87,8 @@ class MatchOverScene(Scene):
                 parts.append(f"{tr('over.game_bonus')}: {final.game_bonus[0]} / {final.game_bonus[1]}")
             if final.shutout:
                 parts.append(tr("over.shutout"))
-            text.draw(surface, " · ".join(parts), lay.font(15), INK_DIM, (lay.w / 2, y), max_width=lay.w - 2 * lay.margin)
+            text.draw(surface, " · ".join(parts), lay.font(15), INK_DIM, (lay.w / 2, y),
+                      max_width=lay.w - 2 * lay.margin)
             y += lay.px(20)
         # the score sheet
         w = min(lay.w - 2 * lay.margin, lay.px(980))
@@ -96,7 +98,7 @@ class MatchOverScene(Scene):
         size = lay.font(15)
         row_h = round(size * 1.6)
         cols = [0.08, 0.34, 0.2, 0.19, 0.19]  # hand, result, sum, running totals of seat 0 and seat 1
-        xs = [rect.left + lay.px(16)]
+        xs: list[float] = [rect.left + lay.px(16)]
         for f in cols[:-1]:
             xs.append(xs[-1] + (rect.width - lay.px(32)) * f)
         ty = rect.top + lay.px(22)

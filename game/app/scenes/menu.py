@@ -1,6 +1,8 @@
 """The menu: choose the opponent (a bot level or a friend), the rules preset and target, then start."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -9,10 +11,10 @@ from game.engine import TARGET_CHOICES, Card, preset
 
 from .. import cardart, text
 from ..i18n import tr
-from .settings import widget_text
-from ..scene import Scene
 from ..match import MatchSetup
-from .common import INK, INK_DIM, GOLD, felt, panel
+from ..scene import Scene
+from .common import GOLD, INK, INK_DIM, felt, panel
+from .settings import widget_text
 
 OPPONENTS = ("easy", "medium", "hard", "hotseat")
 
@@ -59,7 +61,7 @@ class MenuScene(Scene):
             w = bw if key != "hotseat" else round(bw * 2)
             label = tr("menu.hotseat") if key == "hotseat" else tr("menu.level." + key)
             r = lay.rect(x0 + i * (bw + gap), y, w, bh)
-            b = self.button(r, "", "#opponent_" + key, lambda k=key: self.choose("opponent", k),
+            b = self.button(r, "", "#opponent_" + key, partial(self.choose, "opponent", key),
                             class_id="@choice", text=widget_text(label))
             self.choice_buttons[("opponent", key)] = b
         y += bh + gap * 2
@@ -80,7 +82,7 @@ class MenuScene(Scene):
         presets = ("van", "classic") + (("custom",) if self.preset == "custom" else ())
         for i, key in enumerate(presets):
             b = self.button(lay.rect(x0 + i * (bw + gap), y, bw, bh), "", "#preset_" + key,
-                            lambda k=key: self.choose("preset", k), class_id="@choice",
+                            partial(self.choose, "preset", key), class_id="@choice",
                             text=widget_text(tr("menu.preset." + key) if key != "custom" else tr("preset.custom")))
             self.choice_buttons[("preset", key)] = b
         y += bh + round(40 * s)
@@ -88,7 +90,7 @@ class MenuScene(Scene):
         targets = sorted(set(TARGET_CHOICES["classic"]) | {self.target})
         for i, t in enumerate(targets):
             b = self.button(lay.rect(x0 + i * (round(bw * 0.7) + gap), y, round(bw * 0.7), bh), "", f"#target_{t}",
-                            lambda t=t: self.choose("target", t), class_id="@choice",
+                            partial(self.choose, "target", t), class_id="@choice",
                             text=widget_text(tr("menu.target_value", points=t)))
             self.choice_buttons[("target", t)] = b
         y += bh + round(34 * s)

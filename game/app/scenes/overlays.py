@@ -97,10 +97,7 @@ class RulesScene(Scene):
 
     def body(self) -> str:
         r = self.rules
-        if r.big_gin_bonus is None:
-            big = tr("rules.big_gin_as_gin")
-        else:
-            big = tr("rules.big_gin", bonus=r.big_gin_bonus)
+        big = tr("rules.big_gin_as_gin") if r.big_gin_bonus is None else tr("rules.big_gin", bonus=r.big_gin_bonus)
         limit = tr("rules.v.oklahoma") if r.oklahoma else r.knock_limit
         return tr("rules.body", limit=limit, undercut=r.undercut_bonus, gin=r.gin_bonus,
                   big_gin_line=big, target=r.target)
@@ -128,7 +125,8 @@ class RulesScene(Scene):
             (tr("rules.k.taken"), yes_no[bool(r.may_discard_taken_card)]),
             (tr("rules.k.dealer"), tr("rules.v.dealer." + r.dealer_rule)),
             (tr("rules.k.upcard"), tr("rules.v.upcard." + r.upcard_offer)),
-            (tr("rules.k.timer"), tr("rules.timer_off") if not r.turn_timer else tr("rules.timer_seconds", n=r.turn_timer)),
+            (tr("rules.k.timer"),
+             tr("rules.timer_off") if not r.turn_timer else tr("rules.timer_seconds", n=r.turn_timer)),
             (tr("rules.k.bonuses"), tr("rules.v.list_sep").join(bonuses) if bonuses else tr("rules.v.none")),
         ]
 
@@ -202,8 +200,8 @@ class RulesScene(Scene):
         body = self.body()
         size = lay.font(19)
         while size > 10:
-            lines = sum(len(text.wrap(p, size, text_rect.width)) for p in body.split("\n"))
-            if lines * size * 1.3 <= text_rect.height:
+            count = sum(len(text.wrap(p, size, text_rect.width)) for p in body.split("\n"))
+            if count * size * 1.3 <= text_rect.height:
                 break
             size -= 1
         text.draw_wrapped(surface, body, size, INK, text_rect, line_gap=1.3)
@@ -214,7 +212,7 @@ class RulesScene(Scene):
         text.draw(surface, tr("rules.in_force"), lay.font(16), GOLD, (lay.mx(rect.left + pad), y0 + vsize),
                   lay.anchor("midleft"), bold=True)
         ys = [y0 + vsize * 2, y0 + vsize * 2]
-        for n, ((label, _), lines) in enumerate(zip(values, wrapped)):
+        for n, ((label, _), lines) in enumerate(zip(values, wrapped, strict=True)):
             col = 0 if n < half else 1
             y = ys[col] + line_h / 2
             left = rect.left + pad + col * col_w  # unmirrored; the panel is centred, so lay.mx mirrors it
@@ -269,4 +267,5 @@ class CurtainScene(Scene):
                   max_width=lay.w - 2 * lay.margin)
         line = tr("result.score_line", name1=match.name(0), s1=st.scores[0], name2=match.name(1),
                   s2=st.scores[1], target=st.rules.target)
-        text.draw(surface, line, lay.font(16), INK_DIM, (lay.w / 2, lay.h - lay.px(40)), max_width=lay.w - 2 * lay.margin)
+        text.draw(surface, line, lay.font(16), INK_DIM, (lay.w / 2, lay.h - lay.px(40)),
+                  max_width=lay.w - 2 * lay.margin)

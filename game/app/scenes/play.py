@@ -102,9 +102,9 @@ class PlayScene(TableScene):
         by = lay.pile_y + lay.ch / 2 - bh
         tw = round(bw * 0.72)
         self.buttons["take"] = self.button(lay.rect(sx, by, tw, bh), "button.take", "#take",
-                                           lambda: self.human_action(TakeUpcard()))
+                                           lambda: self.act(TakeUpcard()))
         self.buttons["pass"] = self.button(lay.rect(sx + tw + gap, by, tw, bh), "button.pass", "#pass",
-                                           lambda: self.human_action(PassUpcard()), class_id="@tool")
+                                           lambda: self.act(PassUpcard()), class_id="@tool")
         self._labels = {}
         self.refresh_buttons()
 
@@ -147,6 +147,10 @@ class PlayScene(TableScene):
             return False
         self.after(events, seat)
         return True
+
+    def act(self, action: Action) -> None:
+        """A button's move (its answer is on the table)."""
+        self.human_action(action)
 
     def after(self, events: list[Event], seat: int) -> None:
         """Bookkeeping after any move: the log, the selection, the end of the hand, the hot-seat pass."""
@@ -265,7 +269,7 @@ class PlayScene(TableScene):
             card = getattr(action, "card", None)
             question = tr(key, card=card.symbol if card is not None else "")
             yes = {"confirm.big_gin": "button.big_gin", "confirm.gin": "button.gin"}.get(key, "button.knock")
-            self.app.push(ConfirmScene(self.app, question, yes, lambda: self.human_action(action)))
+            self.app.push(ConfirmScene(self.app, question, yes, lambda: self.act(action)))
             return
         self.human_action(action)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import Card, NextHand, Phase
+from game.engine import Card, HandResult, NextHand, Phase
 
 from .. import text
 from ..anim import Animator, Call, Sequence, Wait
@@ -21,9 +21,12 @@ class ResultScene(TableScene):
 
     def __init__(self, app, match: Match, viewer: int | None) -> None:
         super().__init__(app, match)
-        self.result = match.state.last_result
+        result = match.state.last_result
+        if result is None:
+            raise ValueError("a hand result is shown only after a hand has ended")
+        self.result: HandResult = result
         # a dead hand shows no cards: in hot-seat neither hand may appear, whoever is at the screen
-        dead = self.result is None or self.result.kind == "dead"
+        dead = result.kind == "dead"
         self.viewer = None if dead and not match.vs_bot else viewer
         self.anim = Animator()
         self.laid = False
@@ -33,7 +36,7 @@ class ResultScene(TableScene):
 
     @property
     def dead(self) -> bool:
-        return self.result is None or self.result.kind == "dead"
+        return self.result.kind == "dead"
 
     def row_y(self, seat: int) -> float:
         lay = self.app.layout
@@ -76,7 +79,7 @@ class ResultScene(TableScene):
             xs = lay.row_xs(len(cards), gaps, lay.w / 2, lay.w - 2 * lay.margin - lay.px(20), SCALE, 0.7, 0.5)
             y = self.row_y(seat)
             n = len(cards)
-            for i, (c, x) in enumerate(zip(cards, xs)):
+            for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
                 targets[c] = Target(x, y, True, SCALE, 300 + (i if not lay.mirror else n - i), f"show{seat}")
         return targets
 
@@ -220,11 +223,13 @@ class ResultScene(TableScene):
         maxw = rect.width - lay.px(30)
         y = rect.top + lay.px(28)
         if self.dead:
-            text.draw(surface, tr("result.title.dead"), lay.font(30), GOLD, (rect.centerx, y), bold=True, max_width=maxw)
+            text.draw(surface, tr("result.title.dead"), lay.font(30), GOLD, (rect.centerx, y), bold=True,
+                      max_width=maxw)
             text.draw_wrapped(surface, tr("result.dead_text"), lay.font(17), INK,
                               pygame.Rect(rect.left + lay.px(20), y + lay.px(36), maxw, lay.px(80)), align="center")
         else:
             who = r.winner if r.kind == "undercut" else r.knocker
+            assert who is not None and r.winner is not None  # only a dead hand has neither
             say = self.match.say
             text.draw(surface, say("result.title." + r.kind, who), lay.font(30), GOLD, (rect.centerx, y),
                       bold=True, max_width=maxw)

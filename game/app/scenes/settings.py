@@ -3,9 +3,11 @@ values, and a volume slider.  Every change is saved and applied at once where it
 apply from the next match, and the rules page says so."""
 from __future__ import annotations
 
+from functools import partial
+
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -146,7 +148,7 @@ class SettingsScene(Scene):
         for i, page in enumerate(PAGES):
             x = lay.w / 2 - tw - gap / 2 + i * (tw + gap)
             b = self.button(lay.rect(x, y, tw, bh), "settings.page." + page, "#page_" + page,
-                            lambda p=page: self.show_page(p), class_id="@choice")
+                            partial(self.show_page, page), class_id="@choice")
             self.tab_buttons[page] = b
             if page == self.page:
                 b.select()
@@ -183,7 +185,7 @@ class SettingsScene(Scene):
                 self.widgets.append(self.slider)
                 continue
             b = self.button(value_rect, "", "#set_" + option.key.replace(".", "_"),
-                            lambda o=option: self.change(o), class_id="@tool",
+                            partial(self.change, option), class_id="@tool",
                             text=widget_text(option.show(option.get(self.app.settings))))
             self.value_buttons[option.key] = b
             self.rows.append((option, label_rect))

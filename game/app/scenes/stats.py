@@ -242,7 +242,7 @@ class StatsScene(Scene):
         edges = (0.0, 0.2, 0.48, 0.64, 0.82)
         widths = (0.2, 0.28, 0.16, 0.18, 0.18)
         heads = ("stats.col.date", "stats.col.opponent", "stats.col.preset", "stats.col.score", "stats.col.result")
-        for e, wd, key in zip(edges, widths, heads):
+        for e, wd, key in zip(edges, widths, heads, strict=True):
             text.draw(surface, tr(key), size, INK_DIM, (lay.mx(x0 + width * e), y + row_h / 2), lay.anchor("midleft"),
                       max_width=round(width * wd - lay.px(6)))
         y += row_h
@@ -254,7 +254,7 @@ class StatsScene(Scene):
             cells = (date, opponent_name(m.opponent), tr("stats.preset_target", preset=preset, target=m.target),
                      tr("stats.score", mine=m.my_total, theirs=m.their_total),
                      tr("stats.won") if m.won else tr("stats.lost"))
-            for n, (e, wd, cell) in enumerate(zip(edges, widths, cells)):
+            for n, (e, wd, cell) in enumerate(zip(edges, widths, cells, strict=True)):
                 colour = (GOLD if m.won else RED) if n == 4 else INK
                 text.draw(surface, cell, size, colour, (lay.mx(x0 + width * e), y + row_h / 2), lay.anchor("midleft"),
                           max_width=round(width * wd - lay.px(6)))

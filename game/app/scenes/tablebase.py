@@ -6,18 +6,20 @@ it, the refused upcard) are ever in the visible set; a hot-seat table with no vi
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 import pygame
 
 from game.engine import Card, Phase, best_arrangement
-from game.engine.cards import mask_of
+from game.engine.cards import cards_of, mask_of
+from game.engine.melds import Arrangement
 
 from .. import text
 from ..i18n import tr
-from ..scene import Scene
 from ..match import Match
 from ..play.model import bottom_seat
+from ..scene import Scene
 from ..table import Target
 from .common import GOLD, INK, INK_DIM, MELD_COLOURS, chip, felt, panel
 
@@ -25,13 +27,11 @@ SORT_MODES = ("melds", "rank", "suit")
 
 
 @lru_cache(maxsize=256)
-def _arrangement(mask: int):
-    from game.engine.cards import cards_of
-
+def _arrangement(mask: int) -> Arrangement:
     return best_arrangement(cards_of(mask))
 
 
-def arrangement(cards) -> object:
+def arrangement(cards: Iterable[Card]) -> Arrangement:
     return _arrangement(mask_of(cards))
 
 
@@ -112,7 +112,7 @@ class TableScene(Scene):
     def hand_gaps(self, order: list[Card]) -> tuple[list[bool], dict[Card, int]]:
         ids = meld_ids(order)
         gaps = [False]
-        for a, b in zip(order, order[1:]):
+        for a, b in zip(order, order[1:], strict=False):
             ia, ib = ids.get(a), ids.get(b)
             gaps.append(ia != ib and (ia is not None or ib is not None))
         return gaps, ids
@@ -137,7 +137,7 @@ class TableScene(Scene):
         for i, c in enumerate(st.discard):
             zone = "discard" if i >= n - 2 else "under"
             out[c] = Target(lay.discard_x, lay.pile_y, True, 1.0, 10 + i, zone)
-        for i, c in enumerate(st.out_of_play):
+        for c in st.out_of_play:
             out[c] = Target(lay.mx(lay.stock_lx - lay.cw * 1.5), lay.pile_y + lay.ch * 0.22, True, 0.62, 5, "out",
                             dim=True)
         b = self.bottom
@@ -146,14 +146,14 @@ class TableScene(Scene):
         face = self.viewer == b
         # each card lies on the one to its right, so every corner index stays in view (also mirrored)
         n = len(order)
-        for i, (c, x) in enumerate(zip(order, xs)):
+        for i, (c, x) in enumerate(zip(order, xs, strict=True)):
             y = lay.hand_y - (lay.lift if c == lifted else 0)
             z = 200 + (i if not lay.mirror else n - i)
             out[c] = Target(x, y, face or c in public, 1.0, z, f"hand{b}")
         t = 1 - b
         order_t = self.sync_order(t)
         n = len(order_t)
-        for i, (c, x) in enumerate(zip(order_t, self.top_row(n))):
+        for i, (c, x) in enumerate(zip(order_t, self.top_row(n), strict=True)):
             z = 100 + (i if not lay.mirror else n - i)
             out[c] = Target(x, lay.opp_y, c in public, lay.opp_scale, z, f"hand{t}")
         return out
@@ -230,7 +230,8 @@ class TableScene(Scene):
                       (lay.stock_x, lay.pile_y + lay.ch / 2 + lay.px(14)))
         if st.out_of_play:
             text.draw(surface, tr("table.out_of_play"), lay.font(12), INK_DIM,
-                      (lay.mx(lay.stock_lx - lay.cw * 1.5), lay.pile_y + lay.ch * 0.22 + lay.ch * 0.62 / 2 + lay.px(10)))
+                      (lay.mx(lay.stock_lx - lay.cw * 1.5),
+                       lay.pile_y + lay.ch * 0.22 + lay.ch * 0.62 / 2 + lay.px(10)))
 
     def draw_meld_marks(self, surface: pygame.Surface, order: list[Card]) -> None:
         """A coloured bar under each meld of the viewer's hand."""
