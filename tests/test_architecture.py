@@ -42,3 +42,91 @@ def test_importing_engine_and_bots_loads_no_pygame():
     )
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def _module_name(path: pathlib.Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _app_graph() -> dict[str, set[str]]:
+    """Which ``game.app`` modules each ``game.app`` module imports (anywhere in it, type-only imports too)."""
+    files = {_module_name(p): p for p in (ROOT / "game" / "app").rglob("*.py")}
+    graph: dict[str, set[str]] = {name: set() for name in files}
+    for name, path in files.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[:len(base) - (node.level - 1)]
+                    root = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    root = node.module or ""
+                # "from . import x" names a module; "from .m import f" names m
+                targets = [f"{root}.{a.name}" if f"{root}.{a.name}" in files else root for a in node.names]
+            for t in targets:
+                while t and t not in files:
+                    t = t.rpartition(".")[0]
+                if t and t != name and t.startswith("game.app"):
+                    graph[name].add(t)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circles_inside_the_app():
+    graph = _app_graph()
+    assert "game.app.flow" in graph and graph["game.app.flow"]  # the graph was really read
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_finder_sees_a_circle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_scenes_never_import_the_app_module():
+    graph = _app_graph()
+    scenes = [m for m in graph if m.startswith(("game.app.scenes", "game.app.play"))]
+    assert scenes
+    bad = {m: sorted(graph[m] & {"game.app.app", "game.app.main", "game.app.flow"}) for m in scenes}
+    assert not {m: b for m, b in bad.items() if b}

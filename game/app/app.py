@@ -18,10 +18,9 @@ import pygame
 from . import i18n, paths, text
 from .cardart import CardStyle
 from .flow import Flow
-from .host import Navigator
 from .layout import Layout
 from .resources import ICON
-from .scene import Scene
+from .scene import Navigator, Scene
 from .services import Services
 from .settings import Settings, speed
 from .table import TableView

@@ -29,7 +29,7 @@ from .scenes.settings import SettingsScene
 from .storage import NOTICE_MATCH
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .scene import Host
 
 log = logging.getLogger(__name__)
 

@@ -1,8 +1,17 @@
-"""The scene protocol: enter/exit, events, fixed-step update, draw; widgets built from the layout."""
+"""The scene protocol (enter/exit, events, fixed-step update, draw; widgets built from the layout) and
+what a scene may ask of the program around it.
+
+Scenes never import the application module: they are handed a ``Host`` (the window, the layout, the
+table, the settings, the scene stack, toasts, cues, the worker thread) and ask for the next screen
+through its ``nav`` (a ``Navigator``) by intent.  Keeping these as protocols is what lets the
+scenes, the flow between them and the loop that runs them import each other in one direction only.
+"""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from concurrent.futures import Future
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 import pygame_gui
@@ -12,7 +21,104 @@ from . import i18n
 from .i18n import tr
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .cardart import CardStyle
+    from .layout import Layout
+    from .match import Match, MatchSetup
+    from .services import Services
+    from .settings import Settings
+    from .table import TableView
+
+
+class HandView(Protocol):
+    """The display order and sort mode of each seat's hand, kept across the scenes of a session."""
+
+    order: list[list[Any]]
+    sort: list[str]
+
+
+class Navigator(Protocol):
+    """The ways to move between screens.  Each call replaces or covers the current scene."""
+
+    match: Match | None
+    seed: int | None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
+
+    @property
+    def hand_view(self) -> HandView: ...
+
+    def to_menu(self) -> None: ...
+
+    def next_seed(self) -> int: ...
+
+    def start_match(self, setup: MatchSetup) -> None: ...
+
+    def has_saved_match(self) -> bool: ...
+
+    def continue_match(self) -> bool: ...
+
+    def start_deal(self, match: Match) -> None: ...
+
+    def begin_play(self, match: Match) -> None: ...
+
+    def show_curtain(self, play: Any, seat: int) -> None: ...
+
+    def show_result(self, match: Match, viewer: int | None) -> None: ...
+
+    def show_match_over(self, match: Match) -> None: ...
+
+    def show_settings(self) -> None: ...
+
+    def show_error(self, log_path: Path | None) -> None: ...
+
+    def pause(self) -> None: ...
+
+    def take_notices(self) -> list[Any]: ...
+
+
+class Host(Protocol):
+    """The running program as a scene sees it."""
+
+    layout: Layout
+    ui: pygame_gui.UIManager
+    table: TableView
+    settings: Settings
+    services: Services
+    nav: Navigator
+    stack: list[Scene]
+    time: float
+    running: bool
+    first_match_guide: bool
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    @property
+    def card_style(self) -> CardStyle: ...
+
+    @property
+    def bots(self) -> Any: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self, scene: Scene | None = None) -> None: ...
+
+    def set_scene(self, scene: Scene) -> None: ...
+
+    def replace_top(self, scene: Scene) -> None: ...
+
+    def toast(self, message: str, seconds: float = 2.6) -> None: ...
+
+    def cue(self, name: str) -> None: ...
+
+    def think(self, fn: Callable[..., Any], *args: Any) -> Future[Any]: ...
+
+    def apply_settings(self, settings: Settings) -> None: ...
+
+    def save_screenshot(self, path: str | Path | None = None, announce: bool = True) -> Path: ...
+
+    def draw(self) -> None: ...
+
+    @property
+    def screen(self) -> pygame.Surface: ...
 
 
 class Scene:

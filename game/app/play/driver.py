@@ -18,7 +18,7 @@ from ..match import BOT_SEAT
 from .model import PlayModel
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..scene import Host
 
 log = logging.getLogger(__name__)
 

@@ -14,12 +14,12 @@ from game.engine.melds import deadwood_of_mask
 from .. import text
 from ..anim import pulse
 from ..i18n import tr
-from ..scenes.common import GOLD, INK, INK_DIM, RED
+from ..looks import GOLD, INK, INK_DIM, RED
 from .driver import URGENT_SECONDS, TurnClock
 from .model import PlayModel
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..scene import Host
 
 Colour = tuple[int, int, int]
 

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import text
+from ..looks import GOLD, INK, panel, veil
 from ..scene import Scene
-from .common import GOLD, INK, panel, veil
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..scene import Host
 
 
 class ConfirmScene(Scene):

@@ -10,8 +10,8 @@ import pygame
 
 from .. import text
 from ..i18n import tr
+from ..looks import GOLD, INK, INK_DIM, felt, panel
 from ..scene import Scene
-from .common import GOLD, INK, INK_DIM, felt, panel
 
 
 class ErrorScene(Scene):

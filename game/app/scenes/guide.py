@@ -6,8 +6,8 @@ import pygame
 
 from .. import text
 from ..i18n import tr
+from ..looks import GOLD, INK, panel
 from ..scene import Scene
-from .common import GOLD, INK, panel
 
 STEPS = ("counter", "knock", "piles")
 

@@ -5,9 +5,9 @@ import pygame
 
 from .. import text
 from ..i18n import tr
+from ..looks import GOLD, INK, INK_DIM, felt, panel
 from ..match import Match
 from ..scene import Scene
-from .common import GOLD, INK, INK_DIM, felt, panel
 
 
 class MatchOverScene(Scene):

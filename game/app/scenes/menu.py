@@ -11,9 +11,9 @@ from game.engine import TARGET_CHOICES, Card, preset
 
 from .. import cardart, text
 from ..i18n import tr
+from ..looks import GOLD, INK, INK_DIM, felt, panel
 from ..match import MatchSetup
 from ..scene import Scene
-from .common import GOLD, INK, INK_DIM, felt, panel
 from .settings import widget_text
 
 OPPONENTS = ("easy", "medium", "hard", "hotseat")

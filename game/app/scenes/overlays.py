@@ -7,8 +7,8 @@ from game.engine import Rules
 
 from .. import cardart, text
 from ..i18n import tr
+from ..looks import GOLD, INK, INK_DIM, felt, panel, veil
 from ..scene import Scene
-from .common import GOLD, INK, INK_DIM, felt, panel, veil
 
 
 class PauseScene(Scene):

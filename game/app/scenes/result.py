@@ -8,9 +8,9 @@ from game.engine import Card, HandResult, NextHand, Phase
 from .. import text
 from ..anim import Animator, Call, Sequence, Wait
 from ..i18n import tr
+from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, RED, panel
 from ..match import Match
 from ..table import Target
-from .common import GOLD, INK, INK_DIM, MELD_COLOURS, RED, panel
 from .tablebase import TableScene
 
 SCALE = 0.8

@@ -3,10 +3,9 @@ values, and a volume slider.  Every change is saved and applied at once where it
 apply from the next match, and the rules page says so."""
 from __future__ import annotations
 
-from functools import partial
-
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -18,9 +17,9 @@ from game.engine.rules import DEALER_RULES, FIRST_DEALERS, UPCARD_OFFERS
 
 from .. import i18n, text
 from ..i18n import tr
+from ..looks import GOLD, INK, INK_DIM, felt
 from ..scene import Scene
 from ..settings import ANIMATIONS, CARD_BACKS, CARD_SIZES, LANGUAGES, LEVELS, Settings
-from .common import GOLD, INK, INK_DIM, felt
 
 PAGES = ("general", "rules")
 BOOL = (False, True)

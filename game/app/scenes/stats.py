@@ -13,8 +13,8 @@ from pygame_gui.core import ObjectID
 
 from .. import i18n, text
 from ..i18n import tr, wtr
+from ..looks import GOLD, INK, INK_DIM, RED, felt, panel
 from ..scene import Scene
-from .common import GOLD, INK, INK_DIM, RED, felt, panel
 
 BOT_LEVELS = ("easy", "medium", "hard")
 ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "avg_deadwood",

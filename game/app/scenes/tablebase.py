@@ -17,11 +17,11 @@ from game.engine.melds import Arrangement
 
 from .. import text
 from ..i18n import tr
+from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, chip, felt, panel
 from ..match import Match
 from ..play.model import bottom_seat
 from ..scene import Scene
 from ..table import Target
-from .common import GOLD, INK, INK_DIM, MELD_COLOURS, chip, felt, panel
 
 SORT_MODES = ("melds", "rank", "suit")
 

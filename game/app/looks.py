@@ -1,9 +1,9 @@
-"""Shared looks: the felt, panels, chips and colours used by every scene."""
+"""Shared looks: the felt, panels, chips and colours used by every scene and the HUD."""
 from __future__ import annotations
 
 import pygame
 
-from .. import text
+from . import text
 
 FELT = (22, 92, 58)
 FELT_DARK = (12, 56, 34)
