@@ -59,7 +59,7 @@ class Flow:
         if self.seed is not None:
             self.seed += 1
             return self.seed
-        return random.SystemRandom().randrange(1, 2**31)
+        return random.SystemRandom().randrange(1, 2**64)  # too many to try one by one
 
     # ------------------------------------------------------------------ matches
 

@@ -23,6 +23,8 @@ from game.engine import (
     Phase,
     Rules,
     UpcardRetired,
+    bot_label,
+    derive_seed,
     new_match,
     observe,
 )
@@ -111,7 +113,8 @@ class Match:
             self.state, events = new_match(s.rules, s.seed, computer_seat=BOT_SEAT if s.vs_bot else None)
         self.info = s.meta()
         if s.vs_bot:
-            self.bot = self.bots.make_bot(s.level, seed=s.seed)
+            # the bot gets a seed of its own: nothing it is given lets it rebuild a deal
+            self.bot = self.bots.make_bot(s.level, seed=derive_seed(s.seed, bot_label(BOT_SEAT)))
             self.bot.new_match(BOT_SEAT, s.rules)
         # an advisor per human seat hears that seat's events, so hints can use what the seat has seen
         self.advisors = {}
@@ -120,7 +123,7 @@ class Match:
         if advisor is not None:
             for seat in (0, 1):
                 if not self.is_bot(seat):
-                    self.advisors[seat] = advisor(seat, s.rules, seed=f"hint/{s.seed}/{seat}")
+                    self.advisors[seat] = advisor(seat, s.rules, seed=derive_seed(s.seed, f"hint/{seat}"))
                     self.backlog[seat] = deque()
         if not events:  # resumed: each seat hears the public story of the hand so far
             self._retell()
