@@ -49,6 +49,10 @@ class DealScene(TableScene):
         self.app.cue("deal")
         self.clock = Wait((n * DEAL_STEP + 0.45 + table.MOVE_TIME) * table.speed)
 
+    def place_cards(self) -> None:
+        if hasattr(self, "final"):  # a resize while dealing: the cards land at once
+            self.app.table.set_targets(self.final, snap=True)
+
     def finish(self) -> None:
         table = self.app.table
         table.set_targets(self.final)

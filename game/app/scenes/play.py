@@ -82,6 +82,9 @@ class PlayScene(TableScene):
         self.input.layout = self.app.layout
         super().resize()
 
+    def place_cards(self) -> None:
+        self.refresh_targets(snap=True)
+
     def build_ui(self) -> None:
         lay = self.app.layout
         self.input.layout = lay

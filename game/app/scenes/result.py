@@ -143,6 +143,9 @@ class ResultScene(TableScene):
         elif event.type == pygame.MOUSEBUTTONDOWN and not self.laid:
             self.anim.finish_all()
 
+    def place_cards(self) -> None:
+        self.app.table.set_targets(self.result_targets(self.laid), snap=True)
+
     def lay_off_now(self) -> None:
         if self.laid:
             return

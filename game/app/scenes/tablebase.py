@@ -76,6 +76,14 @@ class TableScene(Scene):
     def top(self) -> int:
         return 1 - self.bottom
 
+    def resize(self) -> None:
+        super().resize()
+        self.place_cards()
+
+    def place_cards(self) -> None:
+        """Put every card at once where the current layout wants it (a new window size)."""
+        self.app.table.set_targets(self.targets(), snap=True)
+
     # ------------------------------------------------------------------ what may be seen
 
     def public_cards(self) -> set[Card]:
