@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-URGENT_SECONDS = 5.0
+URGENT_SECONDS = 10.0  # the last seconds: the clock turns red, pulses and ticks
 BOT_PAUSE = {"upcard": 0.9, "draw": 0.85, "discard": 0.75}
 
 Moved = tuple[list[Event], int]  # the events of a move, and who made it
@@ -64,7 +64,8 @@ class TurnClock:
         self.key: tuple[int, int, int | None, int] | None = None
         self.left = 0.0
 
-    def step(self, model: PlayModel, dt: float, cue: Callable[[str], None]) -> Moved | None:
+    def step(self, model: PlayModel, dt: float, cue: Callable[[str], None], waiting: bool = False) -> Moved | None:
+        """``waiting``: cards are still flying (the deal, the last move), so the turn has not begun yet."""
         st = model.state
         limit = st.rules.turn_timer
         if not limit or not model.human_turn():
@@ -74,6 +75,8 @@ class TurnClock:
         if key != self.key:
             self.key = key
             self.left = float(limit)
+        if waiting:
+            return None
         before = self.left
         self.left -= dt
         if 0 < self.left <= URGENT_SECONDS and math.ceil(self.left) != math.ceil(before):

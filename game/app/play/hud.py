@@ -54,13 +54,17 @@ class PlayHud:
         if m.viewer is None or not hand:
             return "", INK
         pointed = None
-        if m.keyboard and m.my_hand():
+        if m.drag is not None and m.drag.active and m.drag.card is not None:
+            pointed = m.drag.card
+        elif m.keyboard and m.my_hand():
             pointed = m.cursor_card()
         elif m.hover is not None:
             pointed = m.hover
         elif m.selected is not None:
             pointed = m.selected
         limit = st.knock_limit
+        if pointed is not None and pointed == st.forbidden_discard():
+            pointed = None  # it may not be thrown this turn: no preview of throwing it
         if len(hand) == 11 and pointed is not None and pointed in hand:
             left = discard_deadwoods(hand)[pointed]
             if left == 0:

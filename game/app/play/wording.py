@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import contextlib
 
-from game.engine import Card, IllegalAction, IllegalReason, Phase
+from game.engine import Card, Discarded, Drew, Event, IllegalAction, IllegalReason, Phase
 
 from ..i18n import has, tr
+from .eventlog import Sayer
 
 _DRAWS = ("DrawStock", "DrawDiscard")
 _THROWS = ("Discard", "Knock", "BigGin")
@@ -49,3 +50,14 @@ def hint_phrase(hint: object) -> str:
                 params[k] = Card.parse(str(v)).symbol
     body = tr("bot." + key, **params) if key and has("bot." + key) else str(getattr(hint, "text", "") or "")
     return tr("hint.prefix", text=body) if body else tr("hint.none")
+
+
+def timer_announcement(events: list[Event], seat: int, say: Sayer) -> str:
+    """What the clock did for ``seat``, said on the table.  A card drawn from the stock stays unnamed:
+    in hot-seat the next player may already be looking."""
+    thrown = next((e.card for e in events if isinstance(e, Discarded) and e.auto), None)
+    if thrown is None:
+        return say("table.timer_passed", seat)
+    if any(isinstance(e, Drew) and e.auto for e in events):
+        return say("table.timer_drew_threw", seat, card=thrown.symbol)
+    return say("table.timer_threw", seat, card=thrown.symbol)

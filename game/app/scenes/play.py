@@ -25,6 +25,7 @@ from game.engine import (
     Phase,
     TakeUpcard,
     UpcardDecision,
+    discard_deadwoods,
 )
 
 from .. import i18n
@@ -36,7 +37,7 @@ from ..play.eventlog import describe
 from ..play.hud import PlayHud
 from ..play.intents import PlayInput
 from ..play.model import PlayModel
-from ..play.wording import hint_phrase, refusal
+from ..play.wording import hint_phrase, refusal, timer_announcement
 from .confirm import ConfirmScene
 from .guide import GuideScene
 from .tablebase import SORT_MODES, TableScene
@@ -159,11 +160,15 @@ class PlayScene(TableScene):
         """Bookkeeping after any move: the log, the selection, the end of the hand, the hot-seat pass."""
         m = self.model
         m.clear_hint()
-        if m.selected is not None and m.selected not in set(self.state.hands[self.bottom]):
-            m.selected = None
+        pointed = m.cursor_card() if m.keyboard else None
+        if self.state.to_act != seat or m.selected not in set(self.state.hands[self.bottom]):
+            m.selected = None  # a new turn starts with nothing chosen
+        if self.state.to_act != seat:
+            m.keyboard = False
         speed = self.app.table.speed
         for e in events:
-            line = describe(e, self.viewer, self.match.say)
+            # in hot-seat the log is read by the next player after the curtain: it tells both seats' moves
+            line = describe(e, self.viewer if self.match.vs_bot else None, self.match.say)
             if line:
                 m.log_lines = (m.log_lines + [line])[-3:]
             if isinstance(e, Drew) and e.player == self.viewer and e.card is not None:
@@ -174,6 +179,10 @@ class PlayScene(TableScene):
                 m.end_in = 0.75 * speed + (0.05 if speed else 0.0)
         n = len(self.state.hands[self.bottom])
         m.cursor = min(m.cursor, max(0, n - 1))
+        self.refresh_targets()  # the new order first, so the cursor can follow its card
+        hand = m.my_hand()
+        if pointed is not None and pointed in hand:
+            m.cursor = hand.index(pointed)
         if (not self.match.vs_bot and m.end_in is None and self.phase_is_play()
                 and self.state.to_act != self.viewer):
             m.curtain_in = 0.55 * speed
@@ -259,13 +268,7 @@ class PlayScene(TableScene):
     def press_knock(self) -> None:
         action, label = self.model.knock_choice()
         if action is None:
-            st = self.state
-            selected = self.model.selected
-            if selected is not None and st.phase is Phase.DISCARD and self.human_turn():
-                error = st.why_illegal(Knock(selected), st.to_act)
-                self.app.toast(refusal(error) if error is not None else tr("why.no_knock", limit=st.knock_limit))
-            else:
-                self.app.toast(tr("why.no_knock", limit=st.knock_limit))
+            self.app.toast(self.why_no_knock())
             return
         if self.app.settings.ask_before_knock:
             key = CONFIRM_KEYS.get(label, "confirm.knock")
@@ -275,6 +278,23 @@ class PlayScene(TableScene):
             self.app.push(ConfirmScene(self.app, question, yes, lambda: self.act(action)))
             return
         self.human_action(action)
+
+    def why_no_knock(self) -> str:
+        """Why the Knock button does nothing now, as precisely as the position allows."""
+        st = self.state
+        if not self.human_turn():
+            return tr("why.not_your_turn")
+        if st.phase is not Phase.DISCARD:
+            return tr("why.draw_first") if st.phase is Phase.DRAW else tr("why.upcard_first")
+        seat = st.to_act
+        selected = self.model.selected
+        if selected is None:  # the throw that comes closest: the engine says why even that one cannot knock
+            forbidden = st.forbidden_discard()
+            throws = [c for c in st.hands[seat] if c != forbidden] if seat is not None else []
+            deadwood = discard_deadwoods(st.hands[seat]) if seat is not None else {}
+            selected = min(throws, key=lambda c: (deadwood[c], -c.value), default=None)
+        error = st.why_illegal(Knock(selected), seat) if selected is not None else None
+        return refusal(error) if error is not None else tr("why.no_knock", limit=st.knock_limit)
 
     def press_sort(self) -> None:
         if self.viewer is None:
@@ -350,9 +370,13 @@ class PlayScene(TableScene):
             self.app.push(GuideScene(self.app, self))
             return
         self.update_hint()
-        for moved in (self.bot.step(m, self.app, dt), self.clock.step(m, dt, self.app.cue)):
-            if moved is not None:
-                self.after(*moved)
+        moved = self.bot.step(m, self.app, dt)
+        if moved is not None:
+            self.after(*moved)
+        moved = self.clock.step(m, dt, self.app.cue, waiting=table.busy)
+        if moved is not None:
+            self.after(*moved)
+            self.app.toast(timer_announcement(moved[0], moved[1], self.match.say), 4.0)
         self._since_buttons += dt
         if self._since_buttons >= 1 / 60:  # widgets need no more than one refresh per frame
             self._since_buttons = 0.0
