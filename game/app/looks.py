@@ -11,7 +11,8 @@ INK = (242, 238, 223)
 INK_DIM = (190, 205, 192)
 GOLD = (226, 195, 92)
 RED = (225, 80, 70)
-PANEL = (8, 28, 18, 215)
+PANEL = (8, 28, 18, 215)  # see-through: the scoreboard over the felt
+SOLID = (8, 28, 18, 255)  # every box a player reads: nothing below may show through it
 MELD_COLOURS = ((226, 195, 92), (110, 190, 255), (240, 130, 200), (140, 230, 140))
 
 _felt_cache: dict[tuple, pygame.Surface] = {}
@@ -44,7 +45,7 @@ def felt(size: tuple[int, int], dark: bool = False) -> pygame.Surface:
 _panels: dict[tuple, pygame.Surface] = {}
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, border=GOLD, radius: int = 14,
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=SOLID, border=GOLD, radius: int = 14,
           width: int = 2) -> None:
     key = (rect.size, colour, border, radius, width)
     s = _panels.get(key)

@@ -49,12 +49,17 @@ class PauseScene(Scene):
             elif event.key in (pygame.K_q, pygame.K_m):
                 self.leave()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def panel_rect(self) -> pygame.Rect:
         lay = self.app.layout
-        veil(surface, 160)
         bw = round(lay.col_w * 1.5) + lay.px(60)
         rect = pygame.Rect(0, 0, bw, round(lay.button_h * 1.1) * 3 + lay.px(24) + lay.px(110))
         rect.center = (lay.w // 2, round(lay.h / 2 - lay.px(40) + rect.height / 2 - lay.px(78)))
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.layout
+        veil(surface, 160)
+        rect = self.panel_rect()
         panel(surface, rect, radius=lay.px(16))
         text.draw(surface, tr("pause.title"), lay.font(32), GOLD, (lay.w / 2, rect.top + lay.px(36)), bold=True)
 

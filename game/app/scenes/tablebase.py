@@ -17,13 +17,14 @@ from game.engine.melds import Arrangement
 
 from .. import text
 from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, chip, felt, panel
+from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, chip, felt, panel
 from ..match import Match
 from ..play.model import bottom_seat
 from ..scene import Scene
 from ..table import Target
 
 SORT_MODES = ("melds", "rank", "suit")
+SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # clubs, diamonds, spades, hearts: black and red take turns
 
 
 @lru_cache(maxsize=256)
@@ -46,7 +47,7 @@ def sorted_hand(cards, mode: str) -> list[Card]:
     if mode == "rank":
         return sorted(cards, key=lambda c: (c.rank, c.suit))
     if mode == "suit":
-        return sorted(cards, key=lambda c: (c.suit, c.rank))
+        return sorted(cards, key=lambda c: (SUIT_ORDER[c.suit], c.rank))
     arr = arrangement(cards)
     out = [c for m in arr.melds for c in m]
     return out + sorted(arr.deadwood_cards, key=lambda c: (c.rank, c.suit))
@@ -182,7 +183,7 @@ class TableScene(Scene):
         w = lay.px(250)
         row = round(size * 1.55)
         rect = lay.rect(lay.margin, lay.px(8), w, row * 3 + lay.px(10))
-        panel(surface, rect, border=None, radius=lay.px(10))
+        panel(surface, rect, colour=PANEL, border=None, radius=lay.px(10))
         x_name = rect.left + lay.px(28) if not lay.mirror else rect.right - lay.px(28)
         x_score = rect.right - lay.px(12) if not lay.mirror else rect.left + lay.px(12)
         for i, seat in enumerate((self.top, self.bottom)):
@@ -241,20 +242,45 @@ class TableScene(Scene):
                       (lay.mx(lay.stock_lx - lay.cw * 1.5),
                        lay.pile_y + lay.ch * 0.22 + lay.ch * 0.62 / 2 + lay.px(10)))
 
-    def draw_meld_marks(self, surface: pygame.Surface, order: list[Card]) -> None:
-        """A coloured bar under each meld of the viewer's hand."""
+    def meld_bars(self, order: list[Card]) -> list[tuple[int, float, float]]:
+        """``(meld, left, right)`` of each bar under the viewer's hand: one under each run of neighbouring
+        cards of one meld, spanning only what shows of those cards, so a set spread out by a suit sort
+        is marked card by card and no bar runs under a card of another meld."""
         lay = self.app.layout
+        sprites = self.app.table.sprites
         ids = meld_ids(order)
-        spans: dict[int, list[float]] = {}
-        for c in order:
+        half = lay.cw / 2
+        shown: list[tuple[float, float]] = []  # what shows of each card, left to right on screen
+        for k, c in enumerate(order):
+            s = sprites[c]
+            left, right = s.x - half, s.x + half
+            for j in (k - 1, k + 1):
+                if 0 <= j < len(order) and sprites[order[j]].z > s.z:  # a neighbour lying on this card
+                    nx = sprites[order[j]].x
+                    if nx > s.x:
+                        right = min(right, nx - half)
+                    else:
+                        left = max(left, nx + half)
+            shown.append((left, right))
+        bars: list[tuple[int, float, float]] = []
+        for k, c in enumerate(order):
             i = ids.get(c)
             if i is None:
                 continue
-            s = self.app.table.sprites[c]
-            spans.setdefault(i, []).append(s.x)
+            left, right = shown[k]
+            if bars and bars[-1][0] == i and k > 0 and ids.get(order[k - 1]) == i:
+                _, l0, r0 = bars[-1]
+                bars[-1] = (i, min(l0, left), max(r0, right))
+            else:
+                bars.append((i, left, right))
+        inset = lay.px(4)
+        return [(i, x0 + inset, x1 - inset) for i, x0, x1 in bars if x1 - x0 > 2 * inset]
+
+    def draw_meld_marks(self, surface: pygame.Surface, order: list[Card]) -> None:
+        """A coloured bar under each meld of the viewer's hand (see ``meld_bars``)."""
+        lay = self.app.layout
         y = round(lay.hand_y + lay.ch / 2 + lay.px(7))
-        for i, xs in spans.items():
-            x0, x1 = min(xs) - lay.cw / 2 + lay.px(4), max(xs) + lay.cw / 2 - lay.px(4)
+        for i, x0, x1 in self.meld_bars(order):
             pygame.draw.rect(surface, MELD_COLOURS[i % len(MELD_COLOURS)],
                              pygame.Rect(round(x0), y, round(x1 - x0), max(3, lay.px(5))), border_radius=lay.px(3))
 
