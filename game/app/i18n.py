@@ -11,11 +11,11 @@ import logging
 
 from . import rtl
 from .resources import FONT_BOLD, FONT_REGULAR, I18N
+from .vocab import RTL_LANGUAGES
 
 log = logging.getLogger(__name__)
 
 DEFAULT = "en"
-RTL_LANGUAGES = frozenset({"fa"})
 
 _tables: dict[str, dict[str, str]] = {}
 _current = DEFAULT

@@ -26,7 +26,7 @@ from game.engine import (
 )
 
 from .i18n import has, tr
-from .storage import MatchMeta
+from .matchmeta import MatchMeta
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,8 @@
 """Where files live: the player's data folder (settings, saved match, statistics, logs) and our assets.
 
-The data folder is pygame's per-user preferences folder.  ``GIN_RUMMY_HOME`` (or ``set_data_dir``)
-points it elsewhere, which the tests and a portable install use.
+The data folder is pygame's per-user preferences folder; ``GIN_RUMMY_HOME`` points it elsewhere
+(a portable install, a test).  The services are handed the folder (``Services.for_player``); the
+file names in it are defined here.
 """
 from __future__ import annotations
 
@@ -24,14 +25,6 @@ MATCH_FILE = "match.json"
 STATS_FILE = "stats.sqlite3"
 LOG_FILE = "error.log"
 
-_override: Path | None = None
-
-
-def set_data_dir(path: str | os.PathLike | None) -> None:
-    """Use ``path`` as the data folder from now on (None: back to the environment or pygame)."""
-    global _override
-    _override = None if path is None else Path(path)
-
 
 def data_dir() -> Path:
     """The folder for the player's files, created when missing.
@@ -39,7 +32,8 @@ def data_dir() -> Path:
     Falls back to a folder in the home directory when pygame cannot name one, and to the temp folder
     when the chosen one cannot be created: the game keeps running either way.
     """
-    if _override is not None:
+    folder: Path | None
+    if _override is not None:  # compatibility: delete with set_data_dir
         folder = _override
     elif os.environ.get(ENV_HOME):
         folder = Path(os.environ[ENV_HOME])
@@ -63,6 +57,28 @@ def data_dir() -> Path:
     return folder
 
 
+def asset(*parts: str) -> Path:
+    """A file under ``assets/``, found from the code's location (works from any working directory)."""
+    return ASSETS.joinpath(*parts)
+
+
+def font(name: str = "DejaVuSans.ttf") -> Path:
+    return FONTS / name
+
+
+# --- compatibility: delete after the merge ------------------------------------------------------
+# The command line's smoke start and the app tests move the data folder of the module-level
+# services and look for their files; the services themselves are handed their folder.
+
+_override: Path | None = None
+
+
+def set_data_dir(path: str | os.PathLike[str] | None) -> None:
+    """Use ``path`` as the data folder from now on (None: back to the environment or pygame)."""
+    global _override
+    _override = None if path is None else Path(path)
+
+
 def settings_path() -> Path:
     return data_dir() / SETTINGS_FILE
 
@@ -77,12 +93,3 @@ def stats_path() -> Path:
 
 def log_path() -> Path:
     return data_dir() / LOG_FILE
-
-
-def asset(*parts: str) -> Path:
-    """A file under ``assets/``, found from the code's location (works from any working directory)."""
-    return ASSETS.joinpath(*parts)
-
-
-def font(name: str = "DejaVuSans.ttf") -> Path:
-    return FONTS / name
