@@ -9,6 +9,7 @@ import pytest
 from game.app import cardart
 from game.app.app import App
 from game.app.match import BOT_SEAT
+from game.app.scenes.tablebase import SUIT_ORDER
 from game.app.settings import Settings
 from game.engine import Card, Knock, Phase, best_discard
 
@@ -224,7 +225,7 @@ def test_sort_button_cycles_and_drag_reorders(monkeypatch):
     d.press("#sort")
     assert d.top.my_hand() == sorted(hand, key=lambda c: (c.rank, c.suit))
     d.press("#sort")
-    assert d.top.my_hand() == sorted(hand, key=lambda c: (c.suit, c.rank))
+    assert d.top.my_hand() == sorted(hand, key=lambda c: (SUIT_ORDER[c.suit], c.rank))
     order = list(d.top.my_hand())
     first, last = order[0], order[-1]
     end = d.app.table.target_rect(last).center

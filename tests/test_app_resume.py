@@ -6,25 +6,29 @@ import pygame
 import pytest
 from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes the apps and pygame)
 
-from game.app import paths, storage
+from game.app import paths
 from game.app.app import App
 from game.app.match import BOT_SEAT, MatchSetup, public_story
 from game.app.pictures import plain_move
 from game.app.services import Services
 from game.app.settings import Settings
 from game.app.stats import Stats
+from game.app.storage import Store
 from game.engine import VAN, HandDealt, NextHand, Phase
 
 
 @pytest.fixture(autouse=True)
-def prefs(tmp_path):
+def prefs(tmp_path, monkeypatch):
     """A temporary data folder for every test here; never the player's own."""
-    paths.set_data_dir(tmp_path)
-    storage.take_notices()
-    yield tmp_path
-    storage.flush()
-    storage.take_notices()
-    paths.set_data_dir(None)
+    monkeypatch.setenv(paths.ENV_HOME, str(tmp_path))
+    return tmp_path
+
+
+def store(d: Driver) -> Store:
+    """The app's own store (its writer thread holds what is not on disk yet)."""
+    s = d.app.services.store
+    assert isinstance(s, Store)
+    return s
 
 
 class KeepDriver(Driver):
@@ -46,7 +50,7 @@ def drop(d: Driver) -> None:
     d.app.worker.shutdown(wait=True)
     if d.app.services.stats is not None:
         d.app.services.stats.flush()  # the database's own transactions; its writer thread is not the app's
-    storage.flush()  # the save thread finishes the write in progress, as it would within a few ms
+    store(d).flush()  # the save thread finishes the write in progress, as it would within a few ms
     pygame.quit()
 
 
@@ -77,7 +81,7 @@ def test_continue_after_a_crash_puts_the_player_back_exactly(monkeypatch, oppone
     d = KeepDriver(monkeypatch, seed=300)
     assert not any("#continue_match" in w.object_ids for w in d.top.widgets)
     start(d, opponent)
-    play_actions(d, 7)
+    play_actions(d, 3)
     d.wait(lambda: d.top.name in ("curtain", "result") or (d.top.name == "play" and d.top.human_turn()))
     saved = d.state.to_dict()
     info = d.app.nav.match.info
@@ -106,8 +110,8 @@ def test_continue_after_a_crash_puts_the_player_back_exactly(monkeypatch, oppone
         assert mem.hand_no == match.state.hand_no
     # the resumed match goes on and keeps saving
     play_actions(d2, 2)
-    storage.flush()
-    state, meta = storage.load_match()
+    store(d2).flush()
+    state, meta = store(d2).load_match()
     assert state == d2.state and meta == info
 
 
@@ -140,8 +144,8 @@ def test_a_finished_match_clears_the_save_and_the_statistics_count_it(monkeypatc
     start(d, "easy")
     match = d.app.nav.match
     st = match.state
-    storage.flush()
-    assert storage.has_match()
+    store(d).flush()
+    assert store(d).has_match()
     for _ in range(2000):
         if st.phase is Phase.MATCH_OVER:
             break
@@ -151,8 +155,8 @@ def test_a_finished_match_clears_the_save_and_the_statistics_count_it(monkeypatc
         seat = st.to_act
         match.apply(plain_move(st), seat)
     assert st.phase is Phase.MATCH_OVER
-    storage.flush()
-    assert not storage.has_match() and not paths.match_path().exists()
+    store(d).flush()
+    assert not store(d).has_match() and not (prefs / paths.MATCH_FILE).exists()
     d.app.services.stats.flush()
     record = Stats(prefs / "stats.sqlite3").opponent("easy")
     assert record.matches_played == 1
@@ -161,7 +165,7 @@ def test_a_finished_match_clears_the_save_and_the_statistics_count_it(monkeypatc
 
 
 def test_a_damaged_save_is_set_aside_with_one_notice(monkeypatch, prefs):
-    paths.match_path().write_text('{"format": "gin-rummy-resume", "version": 1, "meta": {"mode": "bot"}}')
+    (prefs / paths.MATCH_FILE).write_text('{"format": "gin-rummy-resume", "version": 1, "meta": {"mode": "bot"}}')
     d = KeepDriver(monkeypatch)
     assert d.top.can_continue  # a file is there; whether it is usable shows on Continue
     d.press("#continue_match")

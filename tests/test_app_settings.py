@@ -9,10 +9,10 @@ import random
 import pygame
 import pytest
 from test_app_play import _close_apps  # noqa: F401 (the fixture closes the apps and pygame)
-from test_app_resume import KeepDriver, drop, prefs, start  # noqa: F401 (prefs: a temporary data folder)
+from test_app_resume import KeepDriver, drop, prefs, start, store  # noqa: F401 (prefs: a temporary data folder)
 
-from game.app import i18n, paths, storage
-from game.app.settings import Settings
+from game.app import i18n, paths
+from game.app.settings import Settings, settings_from_dict, system_language
 from game.engine import CLASSIC, VAN, Knock, Phase, best_discard
 
 
@@ -49,8 +49,8 @@ def test_changes_apply_at_once_are_saved_and_come_back(monkeypatch):
     chosen = app.settings
     d.press("#settings_back")
     assert d.top.name == "menu"
-    storage.flush()
-    data = json.loads(paths.settings_path().read_text(encoding="utf-8"))
+    store(d).flush()
+    data = json.loads((paths.data_dir() / paths.SETTINGS_FILE).read_text(encoding="utf-8"))
     assert data["language"] == "ru" and data["rules"]["turn_timer"] == 15 and data["four_colour"] is True
     drop(d)
     d2 = KeepDriver(monkeypatch)
@@ -62,9 +62,9 @@ def test_changes_apply_at_once_are_saved_and_come_back(monkeypatch):
 
 
 def test_a_damaged_settings_file_gives_defaults_and_one_notice(monkeypatch, prefs):  # noqa: F811 (the imported fixture)
-    paths.settings_path().write_text('{"format": "gin-rummy-settings", "version": 1, "volume": "loud", "langu')
+    (prefs / paths.SETTINGS_FILE).write_text('{"format": "gin-rummy-settings", "version": 1, "volume": "loud", "langu')
     d = KeepDriver(monkeypatch)
-    assert d.app.settings == Settings(language=storage.system_language())
+    assert d.app.settings == Settings(language=system_language())
     assert len(d.top.notices) == 1 and "settings.damaged-" in d.top.notices[0]
     assert d.widget("#notice_ok")
     d.frame(3)  # drawn without trouble
@@ -90,23 +90,22 @@ def test_a_monkey_on_the_settings_screen_leaves_valid_saved_settings(monkeypatch
             w = rng.choice(buttons)
             d.click(w.rect.center)
         s = d.app.settings
-        assert storage.settings_from_dict(s.to_dict()) == (s, [])
-    storage.flush()
-    assert storage.load_settings() == d.app.settings
-    assert not storage.take_notices()
+        assert settings_from_dict(s.to_dict()) == (s, [])
+    store(d).flush()
+    assert store(d).load_settings() == d.app.settings
+    assert not store(d).take_notices()
 
 
 def test_the_volume_and_sound_switches_reach_the_mixer(monkeypatch):
-    from game.app import sound
-
     d = KeepDriver(monkeypatch)
+    sound = d.app.services.sound
     open_settings(d)
     slider = d.widget("#volume")
     d.post(pygame_gui_event("UI_HORIZONTAL_SLIDER_MOVED"), ui_element=slider, value=30, ui_object_id="#volume")
     d.frame()
-    assert d.app.settings.volume == pytest.approx(0.3) and sound._bank.volume == pytest.approx(0.3)
+    assert d.app.settings.volume == pytest.approx(0.3) and sound.volume == pytest.approx(0.3)
     d.press("#set_sound")
-    assert not d.app.settings.sound and not sound._bank.enabled
+    assert not d.app.settings.sound and not sound.enabled
     assert not d.widget("#volume").is_enabled
 
 
@@ -171,14 +170,13 @@ def test_ask_before_knocking(monkeypatch):
 
 
 def test_an_unexpected_error_shows_the_error_screen_and_keeps_the_match(monkeypatch, prefs):  # noqa: F811 (the imported fixture)
-    from game.app import crash
     from game.app.scenes.play import PlayScene
 
     d = KeepDriver(monkeypatch, seed=77)
     start(d, "medium")
     d.wait(lambda: d.top.name == "play" and d.top.human_turn())
-    storage.flush()
-    saved = paths.match_path().read_text(encoding="utf-8")
+    store(d).flush()
+    saved = (prefs / paths.MATCH_FILE).read_text(encoding="utf-8")
 
     def broken(self, dt):
         raise RuntimeError("something unexpected in the play scene")
@@ -195,12 +193,12 @@ def test_an_unexpected_error_shows_the_error_screen_and_keeps_the_match(monkeypa
     try:
         d.app.run()  # the loop survives the error and shows the screen; run() returns normally
     finally:
-        crash.uninstall()
-    assert seen and seen[0] == paths.log_path()
-    log = paths.log_path().read_text(encoding="utf-8")
+        d.app.services.crash.uninstall()
+    assert seen and seen[0] == prefs / paths.LOG_FILE
+    log = (prefs / paths.LOG_FILE).read_text(encoding="utf-8")
     assert "something unexpected in the play scene" in log and "Traceback" in log
-    assert paths.match_path().read_text(encoding="utf-8") == saved  # the saved match is kept
-    assert storage.has_match()
+    assert (prefs / paths.MATCH_FILE).read_text(encoding="utf-8") == saved  # the saved match is kept
+    assert store(d).has_match()
 
 
 def test_f12_screenshots_go_to_the_data_folder(monkeypatch, prefs, tmp_path_factory):  # noqa: F811 (the imported fixture)

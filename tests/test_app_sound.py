@@ -54,14 +54,20 @@ def test_event_sounds_follow_the_events():
 
 def test_the_game_runs_silent_without_an_audio_device(monkeypatch, heard):
     pygame.mixer.quit()
-    monkeypatch.setattr(sound, "_bank", None)
+    made: list[sound.SoundBank] = []
+    real_init = sound.SoundBank.__init__
 
     def no_device(*args, **kwargs):
         raise pygame.error("No available audio device")
 
+    def watched(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        made.append(self)
+
     monkeypatch.setattr(pygame.mixer, "init", no_device)
+    monkeypatch.setattr(sound.SoundBank, "__init__", watched)
     d = KeepDriver(monkeypatch, seed=3)
-    assert sound._bank is not None and not sound._bank.available
+    assert made and not any(bank.available for bank in made) and pygame.mixer.get_init() is None
     start(d, "easy")
     match = d.app.nav.match
     st = match.state

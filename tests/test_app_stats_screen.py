@@ -7,17 +7,15 @@ import pytest
 from test_app_language import _close_apps, frames, make_app  # noqa: F401  (the fixture closes the apps)
 
 from game.app import bidi, i18n, paths, text
+from game.app.matchmeta import MatchMeta
 from game.app.scenes.stats import ROWS, StatsScene, opponent_name, row_value
 from game.app.stats import Stats
-from game.app.storage import MatchMeta
 from game.engine import VAN, FinalScore, HandResult
 
 
 @pytest.fixture(autouse=True)
-def _data_dir(tmp_path):
-    paths.set_data_dir(tmp_path)
-    yield
-    paths.set_data_dir(None)
+def _data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv(paths.ENV_HOME, str(tmp_path))
 
 
 def hand(n: int, kind: str, winner: int, points: int, knocker: int, kdw: int = 0, ddw: int = 0) -> HandResult:

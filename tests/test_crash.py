@@ -1,4 +1,5 @@
 """Errors are written to a bounded log in the data folder, and the saved match survives them."""
+import logging
 import os
 import subprocess
 import sys
@@ -8,22 +9,31 @@ from pathlib import Path
 
 import pytest
 
-from game.app import crash, paths, storage
-from game.app.storage import MatchMeta
+from game.app.crash import BACKUPS, MAX_BYTES, CrashLog, SilentCrashLog
+from game.app.matchmeta import MatchMeta
+from game.app.storage import Store
 from game.engine import VAN, new_match
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def data_dir(tmp_path):
-    storage.flush()
-    crash.uninstall()
-    paths.set_data_dir(tmp_path)
-    yield tmp_path
-    crash.uninstall()
-    storage.flush()
-    paths.set_data_dir(None)
+    return tmp_path
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def crash(tmp_path, store):
+    log = CrashLog(tmp_path, flush=store.flush)
+    yield log
+    log.uninstall()
 
 
 def fail(message):
@@ -36,41 +46,41 @@ def fail(message):
         return e
 
 
-def test_report_writes_the_traceback_and_returns_the_path(data_dir):
+def test_report_writes_the_traceback_and_returns_the_path(crash, data_dir):
     path = crash.report(fail("the table fell over"), "drawing the play scene")
-    assert path == data_dir / "error.log"
+    assert path == data_dir / "error.log" == crash.log_file()
     text = path.read_text(encoding="utf-8")
     assert "the table fell over" in text and "Traceback" in text and "in inner" in text
     assert "drawing the play scene" in text and "pygame-ce" in text
 
 
-def test_the_log_is_rotated_and_bounded(data_dir):
+def test_the_log_is_rotated_and_bounded(crash, data_dir):
     for n in range(400):
         crash.report(fail("x" * 2000 + str(n)))
     logs = sorted(data_dir.glob("error.log*"))
-    assert 2 <= len(logs) <= crash.BACKUPS + 1
-    assert all(p.stat().st_size <= crash.MAX_BYTES + 8000 for p in logs)
+    assert 2 <= len(logs) <= BACKUPS + 1
+    assert all(p.stat().st_size <= MAX_BYTES + 8000 for p in logs)
     assert "x" * 2000 + "399" in (data_dir / "error.log").read_text(encoding="utf-8")
 
 
-def test_a_report_keeps_the_saved_match(data_dir):
+def test_a_report_keeps_the_saved_match(crash, store, data_dir):
     state, _ = new_match(VAN, 17, computer_seat=1)
     meta = MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=1)
-    storage.save_match(state, meta)  # still pending when the error comes
+    store.save_match(state, meta)  # still pending when the error comes
     crash.report(fail("boom"))
     assert (data_dir / "match.json").exists()
-    assert storage.load_match()[0] == state
+    assert store.load_match()[0] == state
 
 
-def test_storage_warnings_land_in_the_log_too(data_dir):
+def test_storage_warnings_land_in_the_log_too(crash, store, data_dir):
     crash.install()
     (data_dir / "settings.json").write_text("{broken")
-    storage.load_settings()
-    storage.take_notices()
+    store.load_settings()
     assert "settings reset" in (data_dir / "error.log").read_text(encoding="utf-8")
 
 
-def test_install_catches_errors_in_worker_threads(data_dir):
+def test_install_catches_errors_in_worker_threads(crash, data_dir):
+    before = sys.excepthook, threading.excepthook
     assert crash.install() == data_dir / "error.log"
     assert sys.excepthook is not sys.__excepthook__
     t = threading.Thread(target=lambda: 1 / 0, name="bot-thinker")
@@ -79,11 +89,11 @@ def test_install_catches_errors_in_worker_threads(data_dir):
     text = (data_dir / "error.log").read_text(encoding="utf-8")
     assert "ZeroDivisionError" in text and "bot-thinker" in text
     crash.uninstall()
-    assert sys.excepthook is sys.__excepthook__
+    assert (sys.excepthook, threading.excepthook) == before
 
 
 def test_an_uncaught_error_is_logged_in_a_real_process(tmp_path):
-    code = ("from game.app import crash; crash.install(); "
+    code = ("from game.app.services import Services; Services.for_player().crash.install(); "
             "raise ValueError('uncaught in main')")
     env = dict(os.environ, GIN_RUMMY_HOME=str(tmp_path), PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -96,10 +106,27 @@ def test_an_uncaught_error_is_logged_in_a_real_process(tmp_path):
 def test_an_unwritable_data_folder_falls_back(tmp_path, monkeypatch):
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("")
-    paths.set_data_dir(blocked / "inside")
     spare = tmp_path / "spare"
     spare.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(spare))
-    path = crash.report(fail("nowhere to write"))
-    assert path is not None and spare in path.parents
-    assert "nowhere to write" in path.read_text(encoding="utf-8")
+    crash = CrashLog(blocked / "inside")
+    try:
+        path = crash.report(fail("nowhere to write"))
+        assert path is not None and spare in path.parents
+        assert "nowhere to write" in path.read_text(encoding="utf-8")
+    finally:
+        crash.uninstall()
+
+
+def test_the_silent_log_writes_no_file(tmp_path, monkeypatch, caplog):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    crash = SilentCrashLog()
+    before = sys.excepthook
+    assert crash.install() is None and sys.excepthook is before
+    with caplog.at_level(logging.ERROR):
+        assert crash.report(fail("quietly"), "a picture") is None
+    assert "quietly" in caplog.text and "a picture" in caplog.text
+    assert crash.log_file() is None
+    crash.uninstall()
+    assert list(tmp_path.iterdir()) == []

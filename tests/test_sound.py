@@ -75,11 +75,37 @@ def test_switches_apply_at_once():
         pygame.mixer.stop()
 
 
-def test_module_functions_without_init_are_silent(monkeypatch):
-    monkeypatch.setattr(sound, "_bank", None)
-    sound.play("gin")
-    sound.set_volume(0.3)
-    sound.set_enabled(False)
+def test_the_sound_service_passes_its_switches_on():
+    service = sound.Sound(enabled=True, volume=0.4)
+    try:
+        assert service.available and service.volume == pytest.approx(0.4) and service.enabled
+        service.set_volume(0.2)
+        assert all(s.get_volume() == pytest.approx(0.2, abs=0.01) for s in service.bank.sounds.values())
+        service.play("deal")
+        assert pygame.mixer.get_busy()
+        service.set_enabled(False)
+        assert not service.enabled and not pygame.mixer.get_busy()
+        service.set_enabled(True)
+        service.close()
+        service.play("deal")
+        assert not service.available and not pygame.mixer.get_busy()
+    finally:
+        pygame.mixer.stop()
+
+
+def test_the_silent_sound_never_opens_the_mixer(monkeypatch):
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the silent sound touched the mixer")
+
+    for name in ("init", "Sound", "stop", "get_init"):
+        monkeypatch.setattr(pygame.mixer, name, forbidden)
+    quiet = sound.SilentSound(enabled=True, volume=0.5)
+    for name in sound.NAMES:
+        quiet.play(name)
+    quiet.set_volume(3)
+    quiet.set_enabled(False)
+    assert not quiet.available and quiet.volume == 1.0 and not quiet.enabled
+    quiet.close()
 
 
 def test_a_failing_mixer_means_silence(monkeypatch):
@@ -98,9 +124,9 @@ def test_a_failing_mixer_means_silence(monkeypatch):
 
 def test_the_game_runs_with_no_audio_driver():
     """A real start with an audio driver that does not exist: no error, no sound."""
-    code = ("import pygame; pygame.init(); from game.app import sound; b = sound.init(True, 0.5); "
-            "[sound.play(n) for n in sound.NAMES]; sound.set_volume(0.2); sound.set_enabled(False); "
-            "print('available', b.available)")
+    code = ("import pygame; pygame.init(); from game.app import sound; s = sound.Sound(True, 0.5); "
+            "[s.play(n) for n in sound.NAMES]; s.set_volume(0.2); s.set_enabled(False); "
+            "print('available', s.available); s.close()")
     env = dict(os.environ, SDL_AUDIODRIVER="no-such-driver", SDL_VIDEODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONPATH=str(ROOT))
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)

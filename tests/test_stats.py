@@ -5,26 +5,35 @@ import sqlite3
 
 import pytest
 
-from game.app import paths, storage
-from game.app.stats import MatchRecord, OpponentStats, Stats
-from game.app.storage import MatchMeta
+from game.app.matchmeta import MatchMeta
+from game.app.stats import MatchRecord, OpponentStats, SilentStats, Stats
+from game.app.storage import NOTICE_STATS, Notices
 from game.engine import CLASSIC, VAN, FinalScore, HandResult, MatchEnded, new_match
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path):
-    paths.set_data_dir(tmp_path)
-    storage.take_notices()
-    yield tmp_path
-    paths.set_data_dir(None)
-    storage.take_notices()
+class Sink:
+    """Collects the notices the statistics report (the app hands them its store)."""
+
+    def __init__(self) -> None:
+        self.notices = Notices()
+
+    def add_notice(self, key, aside=None, detail=""):
+        self.notices.add(key, aside, detail)
+
+    def take_notices(self):
+        return self.notices.take()
 
 
 @pytest.fixture
-def stats(tmp_path):
-    s = Stats(tmp_path / "stats.sqlite3", background=False)
+def storage():
+    return Sink()
+
+
+@pytest.fixture
+def stats(tmp_path, storage):
+    s = Stats(tmp_path / "stats.sqlite3", notices=storage, background=False)
     yield s
     s.close()
 
@@ -210,15 +219,15 @@ def _text(path):
 
 
 @pytest.mark.parametrize("damage", [_garbage, _text, _newer, _foreign_tables], ids=lambda f: f.__name__)
-def test_a_bad_database_is_set_aside_and_recreated(tmp_path, damage):
+def test_a_bad_database_is_set_aside_and_recreated(tmp_path, storage, damage):
     path = tmp_path / "stats.sqlite3"
     damage(path)
     before = path.read_bytes()
-    s = Stats(path, background=False)
+    s = Stats(path, notices=storage, background=False)
     try:
         assert s.opponents() == []
         notices = storage.take_notices()
-        assert [n.key for n in notices] == ["notice.stats_reset"]
+        assert [n.key for n in notices] == [NOTICE_STATS] and notices[0].aside is not None
         kept = sorted(tmp_path.glob("stats.damaged-*"))
         assert len(kept) == 1 and kept[0].read_bytes() == before
         s.record_hand(MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=1), VAN,
@@ -228,9 +237,9 @@ def test_a_bad_database_is_set_aside_and_recreated(tmp_path, damage):
         s.close()
 
 
-def test_a_database_damaged_while_running_is_replaced(tmp_path):
+def test_a_database_damaged_while_running_is_replaced(tmp_path, storage):
     path = tmp_path / "stats.sqlite3"
-    s = Stats(path, background=False)
+    s = Stats(path, notices=storage, background=False)
     meta = MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=1)
     try:
         s.record_hand(meta, VAN, HandResult(hand_no=0, dealer=0, kind="dead"))
@@ -243,10 +252,27 @@ def test_a_database_damaged_while_running_is_replaced(tmp_path):
         s.close()
 
 
-def test_default_location_is_the_data_folder(data_dir):
-    s = Stats(background=False)
+def test_without_a_sink_a_reset_is_only_logged(tmp_path, caplog):
+    path = tmp_path / "stats.sqlite3"
+    _garbage(path)
+    s = Stats(path, background=False)
     try:
-        s.record_hand(MatchMeta("hotseat", ("A", "B")), VAN, HandResult(hand_no=0, dealer=0, kind="dead"))
-        assert (data_dir / "stats.sqlite3").exists()
+        assert s.opponents() == [] and "statistics reset" in caplog.text
+        assert list(tmp_path.glob("stats.damaged-*"))
     finally:
         s.close()
+
+
+def test_silent_stats_record_nothing_and_touch_no_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = SilentStats()
+    meta = MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=1)
+    rng = random.Random(4)
+    play(s, meta, VAN, rng, [0.0])
+    s.record_events(meta, VAN, [])
+    s.reset()
+    s.flush()
+    assert s.opponents() == [] and s.recent_matches() == [] and s.recent_matches(3) == []
+    assert s.opponent("easy") == OpponentStats("easy")
+    s.close()
+    assert list(tmp_path.iterdir()) == []

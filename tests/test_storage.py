@@ -7,28 +7,42 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.app import paths, storage
-from game.app.storage import MatchMeta, Settings
+from game.app import paths
+from game.app.matchmeta import MatchMeta
+from game.app.settings import SETTINGS_FORMAT, SETTINGS_VERSION, Settings, system_language
+from game.app.storage import (
+    KEEP_ASIDE,
+    MATCH_VERSION,
+    NOTICE_MATCH,
+    NOTICE_SETTINGS,
+    READ_LIMIT,
+    SilentStore,
+    Store,
+    match_text,
+)
 from game.engine import CLASSIC, VAN, MatchState, Phase, new_match
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def data_dir(tmp_path):
-    storage.flush()
-    paths.set_data_dir(tmp_path)
-    storage.take_notices()
-    yield tmp_path
-    storage.flush()
-    paths.set_data_dir(None)
-    storage.take_notices()
+    return tmp_path
+
+
+@pytest.fixture
+def storage(tmp_path):
+    """The store every test here uses (named like the module it replaced, so the tests read the same)."""
+    store = Store(tmp_path)
+    yield store
+    store.close()
 
 
 def aside_files(folder: Path, stem: str) -> list[Path]:
@@ -50,7 +64,6 @@ def played_state(seed: int, actions: int, rules=VAN) -> MatchState:
 
 
 def test_the_data_folder_comes_from_pygame_or_the_environment(tmp_path, monkeypatch):
-    paths.set_data_dir(None)
     monkeypatch.delenv(paths.ENV_HOME, raising=False)
     calls = []
 
@@ -61,20 +74,31 @@ def test_the_data_folder_comes_from_pygame_or_the_environment(tmp_path, monkeypa
     monkeypatch.setattr(pygame.system, "get_pref_path", pref_path)
     assert paths.data_dir() == tmp_path / "pref" and calls == [("GinRummy", "GinRummy")]
     monkeypatch.setenv(paths.ENV_HOME, str(tmp_path / "portable"))
-    assert paths.settings_path() == tmp_path / "portable" / "settings.json"
+    assert paths.data_dir() == tmp_path / "portable" and (tmp_path / "portable").is_dir()
+    assert Store(paths.data_dir()).settings_path == tmp_path / "portable" / "settings.json"
     assert paths.font().is_file() and paths.asset("fonts", "DejaVuSans.ttf") == paths.font()
 
 
 def test_an_unusable_data_folder_still_lets_the_game_save(tmp_path, monkeypatch):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    paths.set_data_dir(blocker / "folder")
+    monkeypatch.setenv(paths.ENV_HOME, str(blocker / "folder"))
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "spare"))
     (tmp_path / "spare").mkdir()
-    storage.save_settings(Settings(language="ru"))
-    assert storage.flush()
-    assert storage.load_settings().language == "ru"
+    store = Store(paths.data_dir())
+    store.save_settings(Settings(language="ru"))
+    assert store.flush()
+    assert store.load_settings().language == "ru"
     assert (tmp_path / "spare" / "gin-rummy" / "settings.json").exists()
+    store.close()
+
+
+def test_a_store_makes_its_folder_on_the_first_write(tmp_path):
+    store = Store(tmp_path / "new" / "folder")
+    assert not (tmp_path / "new").exists() and store.load_settings() == Settings(language=system_language())
+    store.save_settings(Settings(level="hard"))
+    store.close()
+    assert store.write_errors == 0 and store.load_settings().level == "hard"
 
 
 # --- settings ---------------------------------------------------------------------------------
@@ -87,7 +111,7 @@ def test_an_unusable_data_folder_still_lets_the_game_save(tmp_path, monkeypatch)
     ([{"language": "de", "country": "DE"}, {"language": "ru", "country": None}], "ru"),
     ([], "en"),
 ])
-def test_first_start_picks_the_system_language(monkeypatch, locales, expected):
+def test_first_start_picks_the_system_language(storage, monkeypatch, locales, expected):
     monkeypatch.setattr(pygame.system, "get_pref_locales", lambda: locales)
     settings = storage.load_settings()
     assert settings.language == expected
@@ -95,7 +119,7 @@ def test_first_start_picks_the_system_language(monkeypatch, locales, expected):
     assert storage.take_notices() == []
 
 
-def test_settings_round_trip(data_dir):
+def test_settings_round_trip(storage, data_dir):
     custom = CLASSIC.with_(target=50, gin_bonus=20, undercut_bonus=10, oklahoma=True, turn_timer=15,
                            big_gin_bonus=50, may_discard_taken_card=True)
     settings = Settings(language="fa", level="hard", rules=custom, animation="instant", sound=False, volume=0.35,
@@ -105,7 +129,7 @@ def test_settings_round_trip(data_dir):
     assert storage.flush()
     text = (data_dir / "settings.json").read_text(encoding="utf-8")
     data = json.loads(text)
-    assert data["version"] == storage.SETTINGS_VERSION and data["rules"] == custom.to_dict()
+    assert data["version"] == SETTINGS_VERSION and data["rules"] == custom.to_dict()
     assert "\n  " in text  # readable, indented
     loaded = storage.load_settings()
     assert loaded == settings
@@ -121,14 +145,15 @@ BAD_SETTINGS = {
     "truncated": json.dumps(Settings().to_dict()).encode()[:40],
     "not an object": b"[1, 2, 3]",
     "not ours": json.dumps({"format": "something else", "version": 1}).encode(),
-    "newer version": json.dumps({**Settings().to_dict(), "version": storage.SETTINGS_VERSION + 1}).encode(),
-    "no version": json.dumps({"format": storage.SETTINGS_FORMAT, "language": "ru"}).encode(),
+    "newer version": json.dumps({**Settings().to_dict(), "version": SETTINGS_VERSION + 1}).encode(),
+    "no version": json.dumps({"format": SETTINGS_FORMAT, "language": "ru"}).encode(),
+    "too large": json.dumps({**Settings().to_dict(), "pad": "x" * READ_LIMIT}).encode(),
     "bad utf-8": b'{"format": "gin-rummy-settings", "version": 1, "language": "\xff\xfe"}',
 }
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_SETTINGS))
-def test_a_bad_settings_file_is_set_aside_and_defaults_used(data_dir, kind, monkeypatch):
+def test_a_bad_settings_file_is_set_aside_and_defaults_used(storage, data_dir, kind, monkeypatch):
     monkeypatch.setattr(pygame.system, "get_pref_locales", lambda: [{"language": "en", "country": "GB"}])
     path = data_dir / "settings.json"
     path.write_bytes(BAD_SETTINGS[kind])
@@ -143,7 +168,7 @@ def test_a_bad_settings_file_is_set_aside_and_defaults_used(data_dir, kind, monk
     assert storage.take_notices() == []  # the notice is shown once
 
 
-def test_a_hand_edited_field_falls_back_alone(data_dir):
+def test_a_hand_edited_field_falls_back_alone(storage, data_dir):
     good = Settings(language="ru", volume=0.5, four_colour=True, rules=CLASSIC).to_dict()
     good["volume"] = "loud"
     good["four_colour"] = "yes"
@@ -163,18 +188,18 @@ def test_a_hand_edited_field_falls_back_alone(data_dir):
     assert len(aside_files(data_dir, "settings")) == 1
 
 
-def test_only_the_newest_bad_files_are_kept(data_dir):
-    for n in range(storage.KEEP_ASIDE + 3):
-        (data_dir / "settings.json").write_text("broken %d" % n)
+def test_only_the_newest_bad_files_are_kept(storage, data_dir):
+    for n in range(KEEP_ASIDE + 3):
+        (data_dir / "settings.json").write_text(f"broken {n}")
         storage.load_settings()
         storage.flush()
-    assert len(aside_files(data_dir, "settings")) == storage.KEEP_ASIDE
+    assert len(aside_files(data_dir, "settings")) == KEEP_ASIDE
 
 
-def test_a_failed_write_keeps_the_last_good_settings(data_dir, monkeypatch):
+def test_a_failed_write_keeps_the_last_good_settings(storage, data_dir, monkeypatch):
     storage.save_settings(Settings(language="ru"))
     assert storage.flush()
-    errors = storage.write_errors()
+    errors = storage.write_errors
 
     def broken_replace(src, dst):
         raise OSError("disk gone")
@@ -183,7 +208,7 @@ def test_a_failed_write_keeps_the_last_good_settings(data_dir, monkeypatch):
     storage.save_settings(Settings(language="fa"))
     assert storage.flush()
     monkeypatch.undo()
-    assert storage.write_errors() == errors + 1
+    assert storage.write_errors == errors + 1
     assert storage.load_settings().language == "ru"
     assert not list(data_dir.glob("*.tmp"))
 
@@ -192,7 +217,7 @@ def test_a_failed_write_keeps_the_last_good_settings(data_dir, monkeypatch):
 
 
 @pytest.mark.parametrize("seed, actions", [(1, 0), (2, 1), (3, 7), (4, 40), (5, 200)])
-def test_match_round_trip(seed, actions):
+def test_match_round_trip(storage, seed, actions):
     state = played_state(seed, actions)
     assert state.phase is not Phase.MATCH_OVER
     meta = MatchMeta("bot", ("Ali", ""), bot_level="hard", bot_seat=1)
@@ -204,7 +229,7 @@ def test_match_round_trip(seed, actions):
     assert loaded_meta.human_seat == 0 and loaded_meta.opponent_key == "hard"
 
 
-def test_hotseat_round_trip_keeps_names_and_the_last_save_wins():
+def test_hotseat_round_trip_keeps_names_and_the_last_save_wins(storage):
     meta = MatchMeta("hotseat", ("علی", "Саша"))
     first, second = played_state(9, 3), played_state(9, 4)
     storage.save_match(first, meta)
@@ -214,7 +239,7 @@ def test_hotseat_round_trip_keeps_names_and_the_last_save_wins():
     assert loaded.match_id == meta.match_id and loaded.opponent_key == "hotseat:Саша"
 
 
-def test_a_finished_match_clears_the_save():
+def test_a_finished_match_clears_the_save(storage):
     state = played_state(11, 2)
     meta = MatchMeta("hotseat", ("A", "B"))
     storage.save_match(state, meta)
@@ -241,7 +266,7 @@ def test_meta_is_validated():
 
 
 def _good_match_text(seed=21, actions=5):
-    return storage.match_text(played_state(seed, actions), MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=0))
+    return match_text(played_state(seed, actions), MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=0))
 
 
 def _edit(mutate):
@@ -261,16 +286,17 @@ BAD_MATCHES = {
     "a card twice": _edit(_card_twice),
     "51 cards": _edit(lambda d: d["match"]["stock"].pop()),
     "bad phase": _edit(lambda d: d["match"].__setitem__("phase", "dancing")),
-    "newer version": _edit(lambda d: d.__setitem__("version", storage.MATCH_VERSION + 1)),
+    "newer version": _edit(lambda d: d.__setitem__("version", MATCH_VERSION + 1)),
     "newer engine save": _edit(lambda d: d["match"].__setitem__("version", 99)),
     "bad meta": _edit(lambda d: d["meta"].__setitem__("mode", "online")),
     "no match": _edit(lambda d: d.pop("match")),
     "not ours": json.dumps({"format": "x"}).encode(),
+    "too large": _good_match_text().encode()[:-2] + b" " * READ_LIMIT + b"}\n",
 }
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_MATCHES))
-def test_a_bad_saved_match_is_set_aside_with_a_notice(data_dir, kind):
+def test_a_bad_saved_match_is_set_aside_with_a_notice(storage, data_dir, kind):
     (data_dir / "match.json").write_bytes(BAD_MATCHES[kind])
     assert storage.load_match() is None
     notices = storage.take_notices()
@@ -280,7 +306,7 @@ def test_a_bad_saved_match_is_set_aside_with_a_notice(data_dir, kind):
     assert not (data_dir / "match.json").exists() and not storage.has_match()
 
 
-def test_a_failed_save_leaves_the_last_good_one(data_dir, monkeypatch):
+def test_a_failed_save_leaves_the_last_good_one(storage, data_dir, monkeypatch):
     good = played_state(31, 6)
     meta = MatchMeta("bot", ("", ""), bot_level="medium", bot_seat=1)
     storage.save_match(good, meta)
@@ -297,7 +323,7 @@ def test_a_failed_save_leaves_the_last_good_one(data_dir, monkeypatch):
     assert not list(data_dir.glob("*.tmp"))
 
 
-def test_a_half_written_temp_file_is_ignored_and_tidied(data_dir):
+def test_a_half_written_temp_file_is_ignored_and_tidied(storage, data_dir):
     good = played_state(41, 3)
     storage.save_match(good, MatchMeta("hotseat", ("A", "B")))
     assert storage.flush()
@@ -310,11 +336,12 @@ def test_a_half_written_temp_file_is_ignored_and_tidied(data_dir):
 
 KILLED_WRITER = textwrap.dedent("""
     import random, sys
+    from pathlib import Path
     sys.path.insert(0, sys.argv[2])
-    from game.app import paths, storage
-    from game.app.storage import MatchMeta
+    from game.app.matchmeta import MatchMeta
+    from game.app.storage import Store
     from game.engine import VAN, new_match
-    paths.set_data_dir(sys.argv[1])
+    storage = Store(Path(sys.argv[1]))
     meta = MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=1)
     rng = random.Random(int(sys.argv[3]))
     first = True
@@ -335,7 +362,7 @@ KILLED_WRITER = textwrap.dedent("""
 """)
 
 
-def test_a_process_killed_while_saving_leaves_a_readable_save(data_dir):
+def test_a_process_killed_while_saving_leaves_a_readable_save(storage, data_dir):
     """Kill a real process that saves in a tight loop, at random moments: the save always loads."""
     rng = random.Random(5)
     for attempt in range(4):
@@ -353,7 +380,7 @@ def test_a_process_killed_while_saving_leaves_a_readable_save(data_dir):
         assert storage.take_notices() == []
 
 
-def test_randomly_damaged_saves_never_crash(data_dir):
+def test_randomly_damaged_saves_never_crash(storage, data_dir):
     """Flip, cut and insert bytes in a good save: loading gives the match back or None, never an error."""
     good = _good_match_text(51, 30).encode()
     rng = random.Random(8)
@@ -379,4 +406,85 @@ def test_randomly_damaged_saves_never_crash(data_dir):
     (data_dir / "match.json").write_bytes(b"[" * 100000)
     assert storage.load_match() is None
     (data_dir / "settings.json").write_bytes(b"{\"a\":" * 100000)
-    assert storage.load_settings() == Settings(language=storage.system_language())
+    assert storage.load_settings() == Settings(language=system_language())
+
+
+# --- bounded reads, notices per store, threads, the silent store ---------------------------------
+
+
+def test_files_over_the_read_limit_are_refused_unread(storage, data_dir, monkeypatch):
+    """A huge file is never read whole: at most one byte past the limit, then it is set aside."""
+    good = _good_match_text(61, 4)
+    (data_dir / "match.json").write_text(good + " " * (READ_LIMIT - len(good.encode())))
+    assert storage.load_match() is not None  # exactly at the limit: still ours
+    (data_dir / "match.json").write_text(good + " " * (READ_LIMIT + 1 - len(good.encode())))
+    (data_dir / "settings.json").write_bytes(b"{" + b" " * (5 * READ_LIMIT) + b"}")
+    asked = []
+    real_open = open
+
+    def watching_open(file, mode="r", *args, **kwargs):
+        f = real_open(file, mode, *args, **kwargs)
+        if "b" in mode and "r" in mode:
+            real_read = f.read
+            f.read = lambda n=-1: asked.append(n) or real_read(n)
+        return f
+
+    monkeypatch.setattr("builtins.open", watching_open)
+    assert storage.load_match() is None
+    assert storage.load_settings() == Settings(language=system_language())
+    monkeypatch.undo()
+    assert asked and all(0 < n <= READ_LIMIT + 1 for n in asked)
+    notices = storage.take_notices()
+    assert [n.key for n in notices] == [NOTICE_MATCH, NOTICE_SETTINGS]
+    assert all("too large" in n.detail for n in notices)
+    assert len(aside_files(data_dir, "match")) == 1 and len(aside_files(data_dir, "settings")) == 1
+
+
+def test_each_store_keeps_its_own_notices_and_files(tmp_path):
+    a, b = Store(tmp_path / "a"), Store(tmp_path / "b")
+    a.add_notice(NOTICE_MATCH, None, "one")
+    a.add_notice(NOTICE_MATCH, None, "the same key again")
+    assert b.take_notices() == []
+    [notice] = a.take_notices()
+    assert (notice.key, notice.detail) == (NOTICE_MATCH, "one") and a.take_notices() == []
+    a.save_settings(Settings(language="fa"))
+    a.close()
+    b.close()
+    assert (tmp_path / "a" / "settings.json").exists() and not (tmp_path / "b").exists()
+    assert a.folder == tmp_path / "a" and a.match_path == tmp_path / "a" / "match.json"
+
+
+def test_a_closed_store_lets_its_writer_thread_go(tmp_path):
+    def writers() -> int:
+        return sum(t.name == "file-writer" for t in threading.enumerate())
+
+    before = writers()
+    stores = [Store(tmp_path / str(n)) for n in range(5)]
+    for store in stores:
+        store.save_settings(Settings())
+    for store in stores:
+        store.close()
+    deadline = time.monotonic() + 5
+    while writers() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert writers() <= before
+    stores[0].save_settings(Settings(level="easy"))  # a closed store still works
+    assert stores[0].flush() and stores[0].load_settings().level == "easy"
+
+
+def test_the_silent_store_touches_no_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    store = SilentStore()
+    store.startup()
+    assert store.load_settings() == Settings()
+    store.save_settings(Settings(language="ru"))
+    state = played_state(71, 3)
+    store.save_match(state, MatchMeta("hotseat", ("A", "B")))
+    assert not store.has_match() and store.load_match() is None
+    store.clear_match()
+    assert store.flush() and store.write_errors == 0
+    assert store.set_aside(tmp_path / "anything") is None
+    store.add_notice(NOTICE_MATCH)
+    assert [n.key for n in store.take_notices()] == [NOTICE_MATCH]
+    store.close()
+    assert list(tmp_path.iterdir()) == []

@@ -123,73 +123,70 @@ def widget_texts(app) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["fa", "ru"])
 def test_every_screen_shows_no_english_word(monkeypatch, tmp_path, lang):
+    from game.app.matchmeta import MatchMeta
     from game.app.pictures import find_result, play_to_end_of_hand
     from game.app.scenes.overlays import PauseScene, RulesScene
     from game.app.scenes.stats import StatsScene
     from game.app.stats import Stats
-    from game.app.storage import MatchMeta
 
-    paths.set_data_dir(tmp_path)
-    try:
-        app = make_app(monkeypatch, lang)
-        drawn: list[str] = []
-        real = text.render
-        monkeypatch.setattr(text, "render", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
-        seen: dict[str, list[str]] = {}
+    monkeypatch.setenv(paths.ENV_HOME, str(tmp_path))
+    app = make_app(monkeypatch, lang)
+    drawn: list[str] = []
+    real = text.render
+    monkeypatch.setattr(text, "render", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
+    seen: dict[str, list[str]] = {}
 
-        def look(name: str, n: int = 3) -> None:
-            drawn.clear()
-            frames(app, n)
-            app.draw()
-            seen[name] = drawn + widget_texts(app)
+    def look(name: str, n: int = 3) -> None:
+        drawn.clear()
+        frames(app, n)
+        app.draw()
+        seen[name] = drawn + widget_texts(app)
 
-        app.nav.to_menu()
-        look("menu")
-        db = Stats(tmp_path / "s.sqlite3", background=False)
-        match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
-        meta = MatchMeta("bot", names=("", ""), bot_level="easy", bot_seat=1)
-        match.listeners.append(lambda m, a, ev: db.record_events(meta, m.state.rules, ev))
-        for _ in range(40):
-            play_to_end_of_hand(match)
-            if match.state.phase is Phase.MATCH_OVER:
-                break
-            match.apply(NextHand(), None)
-        app.services.stats = db
-        app.push(StatsScene(app))
-        look("stats")
-        app.top.ask_reset()
-        look("stats reset dialog")
-        app.pop()
-        app.push(RulesScene(app, preset("classic", 50)))
-        look("rules")
-        app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
-        app.top.finish()
-        for _ in range(400):
-            if app.top.name == "play" and app.top.human_turn():
-                break
-            frames(app, 1)
-        if app.top.state.phase is Phase.DRAW:
-            app.top.human_action(DrawStock())
-        look("play")
-        app.push(PauseScene(app))
-        look("pause")
-        app.top.rules()
-        look("rules from pause")
-        for kind in ("knock", "gin"):
-            m = find_result(app, kind)
-            if m is not None:
-                app.nav.match = m
-                app.nav.begin_play(m)
-                app.nav.show_result(m, 0)
-                look("result " + kind)
-        app.nav.show_match_over(match)
-        look("match over")
-        app.nav.start_match(MatchSetup("hotseat", preset("van"), 5, names=("Ava", "Ben")))
-        app.top.finish()
-        look("hot-seat curtain")
-        db.close()
-        found = {name: english_words(strings) for name, strings in seen.items()}
-        assert all(seen.values()) and len(seen) >= 10
-        assert not any(found.values()), {k: v for k, v in found.items() if v}
-    finally:
-        paths.set_data_dir(None)
+    app.nav.to_menu()
+    look("menu")
+    db = Stats(tmp_path / "s.sqlite3", background=False)
+    match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
+    meta = MatchMeta("bot", names=("", ""), bot_level="easy", bot_seat=1)
+    match.listeners.append(lambda m, a, ev: db.record_events(meta, m.state.rules, ev))
+    for _ in range(40):
+        play_to_end_of_hand(match)
+        if match.state.phase is Phase.MATCH_OVER:
+            break
+        match.apply(NextHand(), None)
+    app.services.stats = db
+    app.push(StatsScene(app))
+    look("stats")
+    app.top.ask_reset()
+    look("stats reset dialog")
+    app.pop()
+    app.push(RulesScene(app, preset("classic", 50)))
+    look("rules")
+    app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
+    app.top.finish()
+    for _ in range(400):
+        if app.top.name == "play" and app.top.human_turn():
+            break
+        frames(app, 1)
+    if app.top.state.phase is Phase.DRAW:
+        app.top.human_action(DrawStock())
+    look("play")
+    app.push(PauseScene(app))
+    look("pause")
+    app.top.rules()
+    look("rules from pause")
+    for kind in ("knock", "gin"):
+        m = find_result(app, kind)
+        if m is not None:
+            app.nav.match = m
+            app.nav.begin_play(m)
+            app.nav.show_result(m, 0)
+            look("result " + kind)
+    app.nav.show_match_over(match)
+    look("match over")
+    app.nav.start_match(MatchSetup("hotseat", preset("van"), 5, names=("Ava", "Ben")))
+    app.top.finish()
+    look("hot-seat curtain")
+    db.close()
+    found = {name: english_words(strings) for name, strings in seen.items()}
+    assert all(seen.values()) and len(seen) >= 10
+    assert not any(found.values()), {k: v for k, v in found.items() if v}

@@ -85,7 +85,8 @@ class App:
         self.first_match_guide = first_match_guide  # the tips for a new player (the real game asks for them)
         self._failures = 0
         sound = self.services.sound
-        sound.start(self.settings.sound, self.settings.volume)
+        sound.set_enabled(self.settings.sound)
+        sound.set_volume(self.settings.volume)
         self.on_cue.append(lambda name: sound.play(SOUND_OF_CUE.get(name, name)))
         self.nav: Navigator = Flow(self)
 

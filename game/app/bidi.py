@@ -17,8 +17,7 @@ import unicodedata
 from functools import lru_cache
 
 from . import paths
-
-RTL_LANGUAGES = frozenset({"fa"})
+from .vocab import RTL_LANGUAGES
 
 LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
 NBSP = "\u00a0"

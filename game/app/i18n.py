@@ -11,11 +11,11 @@ import logging
 
 from . import bidi
 from .resources import FONT_BOLD, FONT_REGULAR, I18N
+from .vocab import RTL_LANGUAGES
 
 log = logging.getLogger(__name__)
 
 DEFAULT = "en"
-RTL_LANGUAGES = bidi.RTL_LANGUAGES
 
 _tables: dict[str, dict[str, str]] = {}
 _current = DEFAULT

@@ -7,6 +7,7 @@ import os
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 START = time.perf_counter()
 
@@ -53,11 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     from .services import Services
 
     smoke_home = None
+    folder = None
     if args.smoke and not os.environ.get(paths.ENV_HOME):
         # a full start (settings, sound, statistics) that leaves the player's own folder alone
         smoke_home = tempfile.TemporaryDirectory(prefix="gin-rummy-smoke-")
-        paths.set_data_dir(smoke_home.name)
-    services = Services.for_player()
+        folder = Path(smoke_home.name)
+    services = Services.for_player(folder)
     services.crash.install()
     app = App(size=args.size, fullscreen=args.fullscreen, services=services, first_match_guide=True)
     if args.animation:
@@ -72,7 +74,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"smoke: menu reached in {time.perf_counter() - START:.2f} s" if ok else "smoke: menu not reached")
         app.close()
         if smoke_home is not None:
-            paths.set_data_dir(None)
             smoke_home.cleanup()
         return 0 if ok else 1
     return app.run()

@@ -30,7 +30,8 @@ from game.engine import (
 )
 
 from .i18n import has, tr
-from .storage import MatchMeta
+from .matchmeta import MatchMeta
+from .vocab import Level, Mode
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +40,10 @@ BOT_SEAT = 1
 
 @dataclass(frozen=True)
 class MatchSetup:
-    mode: str  # "bot" or "hotseat"
+    mode: Mode
     rules: Rules
     seed: int
-    level: str = "medium"
+    level: Level = "medium"
     names: tuple[str, str] = ("", "")
 
     @property

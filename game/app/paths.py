@@ -1,7 +1,8 @@
 """Where files live: the player's data folder (settings, saved match, statistics, logs) and our assets.
 
-The data folder is pygame's per-user preferences folder.  ``GIN_RUMMY_HOME`` (or ``set_data_dir``)
-points it elsewhere, which the tests and a portable install use.
+The data folder is pygame's per-user preferences folder; ``GIN_RUMMY_HOME`` points it elsewhere
+(a portable install, a test).  The services are handed the folder (``Services.for_player``); the
+file names in it are defined here.
 """
 from __future__ import annotations
 
@@ -24,14 +25,6 @@ MATCH_FILE = "match.json"
 STATS_FILE = "stats.sqlite3"
 LOG_FILE = "error.log"
 
-_override: Path | None = None
-
-
-def set_data_dir(path: str | os.PathLike | None) -> None:
-    """Use ``path`` as the data folder from now on (None: back to the environment or pygame)."""
-    global _override
-    _override = None if path is None else Path(path)
-
 
 def data_dir() -> Path:
     """The folder for the player's files, created when missing.
@@ -39,9 +32,8 @@ def data_dir() -> Path:
     Falls back to a folder in the home directory when pygame cannot name one, and to the temp folder
     when the chosen one cannot be created: the game keeps running either way.
     """
-    if _override is not None:
-        folder = _override
-    elif os.environ.get(ENV_HOME):
+    folder: Path | None
+    if os.environ.get(ENV_HOME):
         folder = Path(os.environ[ENV_HOME])
     else:
         folder = None
@@ -61,22 +53,6 @@ def data_dir() -> Path:
         fallback.mkdir(parents=True, exist_ok=True)
         return fallback
     return folder
-
-
-def settings_path() -> Path:
-    return data_dir() / SETTINGS_FILE
-
-
-def match_path() -> Path:
-    return data_dir() / MATCH_FILE
-
-
-def stats_path() -> Path:
-    return data_dir() / STATS_FILE
-
-
-def log_path() -> Path:
-    return data_dir() / LOG_FILE
 
 
 def asset(*parts: str) -> Path:

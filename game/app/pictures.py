@@ -32,6 +32,7 @@ from .scenes.overlays import CurtainScene, PauseScene
 from .scenes.play import PlayScene
 from .scenes.settings import PAGES, SettingsScene
 from .settings import Settings
+from .vocab import Mode
 
 T = TypeVar("T", bound=Scene)
 
@@ -75,7 +76,7 @@ def play_to_end_of_hand(match: Match, knocker_wanted: int | None = None, max_mov
         match.apply(plain_move(st, knocker_wanted is None or p == knocker_wanted), p)
 
 
-def find_result(app: App, kind: str, mode: str = "bot", start: int = 1, tries: int = 400,
+def find_result(app: App, kind: str, mode: Mode = "bot", start: int = 1, tries: int = 400,
                 need_layoffs: bool = False) -> Match | None:
     for seed in range(start, start + tries):
         setup = MatchSetup(mode, preset("van"), seed, level="medium", names=("Ava", "Ben"))

@@ -1,159 +1,54 @@
-"""TEMPORARY adapter over the old module-level storage, sound and crash functions (replaced on merge)."""
+"""What the app is handed when it is made: the player's files, statistics, sound and the crash log.
+
+``Services.for_player()`` gives the real ones, all in the player's data folder; ``Services.silent()``
+gives ones that touch no file and no speaker (tests, pictures).  Statistics report a database they
+had to reset to the store, so ``store.take_notices()`` has every notice to show.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from . import paths
+from .crash import CrashLog, SilentCrashLog
 from .settings import Settings
+from .sound import SilentSound, Sound
+from .stats import SilentStats, Stats
+from .storage import SilentStore, Store
 
-
-class _ModuleStore:
-    def __init__(self) -> None:
-        from . import storage
-
-        self._s = storage
-        storage.startup()
-
-    def load_settings(self) -> Settings:
-        return self._s.load_settings()
-
-    def save_settings(self, s: Settings) -> None:
-        self._s.save_settings(s)
-
-    def save_match(self, state: Any, meta: Any) -> None:
-        self._s.save_match(state, meta)
-
-    def clear_match(self) -> None:
-        self._s.clear_match()
-
-    def has_match(self) -> bool:
-        return self._s.has_match()
-
-    def load_match(self) -> Any:
-        return self._s.load_match()
-
-    def add_notice(self, key: str, aside: Path | None = None, detail: str = "") -> None:
-        self._s.add_notice(key, aside, detail)
-
-    def take_notices(self) -> list[Any]:
-        return self._s.take_notices()
-
-    def flush(self, timeout: float = 5.0) -> bool:
-        return self._s.flush(timeout)
-
-    def close(self) -> None:
-        self._s.flush()
-
-
-class SilentStore:
-    def load_settings(self) -> Settings:
-        return Settings()
-
-    def save_settings(self, s: Settings) -> None:
-        pass
-
-    def save_match(self, state: Any, meta: Any) -> None:
-        pass
-
-    def clear_match(self) -> None:
-        pass
-
-    def has_match(self) -> bool:
-        return False
-
-    def load_match(self) -> Any:
-        return None
-
-    def add_notice(self, key: str, aside: Path | None = None, detail: str = "") -> None:
-        pass
-
-    def take_notices(self) -> list[Any]:
-        return []
-
-    def flush(self, timeout: float = 5.0) -> bool:
-        return True
-
-    def close(self) -> None:
-        pass
-
-
-class _ModuleSound:
-    def __init__(self) -> None:
-        from . import sound
-
-        self._m = sound
-
-    def start(self, enabled: bool, volume: float) -> None:
-        self._m.init(enabled, volume)
-
-    def play(self, name: str) -> None:
-        self._m.play(name)
-
-    def set_enabled(self, enabled: bool) -> None:
-        self._m.set_enabled(enabled)
-
-    def set_volume(self, volume: float) -> None:
-        self._m.set_volume(volume)
-
-    def close(self) -> None:
-        pass
-
-
-class SilentSound:
-    def start(self, enabled: bool, volume: float) -> None:
-        pass
-
-    def play(self, name: str) -> None:
-        pass
-
-    def set_enabled(self, enabled: bool) -> None:
-        pass
-
-    def set_volume(self, volume: float) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-class _ModuleCrash:
-    def install(self) -> Any:
-        from . import crash
-
-        return crash.install()
-
-    def report(self, error: BaseException, context: str = "") -> Path | None:
-        from . import crash
-
-        return crash.report(error, context)
-
-
-class SilentCrash(_ModuleCrash):
-    def install(self) -> Any:
-        return None
+__all__ = ["Services"]
 
 
 @dataclass
 class Services:
-    store: Any
-    stats: Any
-    sound: Any
-    crash: Any
-    keep: bool = False
+    store: Store | SilentStore
+    stats: Stats | SilentStats
+    sound: Sound | SilentSound
+    crash: CrashLog | SilentCrashLog
 
     @classmethod
-    def for_player(cls) -> Services:
-        from .stats import Stats
+    def for_player(cls, folder: Path | None = None, settings_hint: Settings | None = None) -> Services:
+        """The real services in ``folder`` (default: the player's data folder), tidied for a start.
 
-        return cls(_ModuleStore(), Stats(), _ModuleSound(), _ModuleCrash(), keep=True)
+        ``settings_hint`` sets the sound's first switch and volume (defaults when None); apply the
+        settings the store loads afterwards with ``sound.set_enabled`` and ``sound.set_volume``.
+        """
+        folder = paths.data_dir() if folder is None else Path(folder)
+        hint = settings_hint if settings_hint is not None else Settings()
+        store = Store(folder)
+        store.startup()
+        return cls(store=store,
+                   stats=Stats(folder / paths.STATS_FILE, notices=store),
+                   sound=Sound(hint.sound, hint.volume),
+                   crash=CrashLog(folder, flush=lambda: store.flush(2.0)))
 
     @classmethod
     def silent(cls) -> Services:
-        return cls(SilentStore(), None, SilentSound(), SilentCrash())
+        return cls(store=SilentStore(), stats=SilentStats(), sound=SilentSound(), crash=SilentCrashLog())
 
     def close(self) -> None:
+        """Write what is pending (statistics, then files) and let go of threads, effects and the log."""
+        self.stats.close()
         self.store.close()
-        if self.stats is not None:
-            self.stats.close()
-            self.stats = None
+        self.sound.close()
+        self.crash.uninstall()

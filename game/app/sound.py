@@ -2,11 +2,13 @@
 
 Nothing is loaded from disk and numpy is not needed: samples are built with ``math`` and ``array``,
 wrapped as an in-memory WAV and handed to ``pygame.mixer.Sound``, which converts them to whatever
-format the mixer opened with.  Without an audio device every call is a silent no-op.
+format the mixer opened with.  ``Sound`` is the service the app is handed; without an audio device
+every call is a silent no-op.  ``SilentSound`` never opens the mixer (tests, pictures).
 """
 from __future__ import annotations
 
 import cmath
+import contextlib
 import io
 import logging
 import math
@@ -15,10 +17,10 @@ import sys
 import time
 import wave
 from array import array
-from itertools import accumulate, repeat
+from collections.abc import Callable, Sequence
 from functools import lru_cache, reduce
+from itertools import accumulate, repeat
 from operator import add, attrgetter, mul
-from typing import Callable
 
 import pygame
 
@@ -90,7 +92,7 @@ def _tone(freq: float, seconds: float, decay: float, partials: tuple[tuple[float
     return out
 
 
-def _mix(into: Samples, part: Samples, at: float, gain: float = 1.0) -> None:
+def _mix(into: Samples, part: Sequence[float], at: float, gain: float = 1.0) -> None:
     start = int(at * RATE)
     end = start + len(part)
     if end > len(into):
@@ -109,7 +111,8 @@ def _notes(freqs: list[float], step: float, length: float, decay: float, bright:
 
 
 @lru_cache(maxsize=64)
-def _tone_cached(freq: float, seconds: float, decay: float, partials: tuple[tuple[float, float], ...]) -> tuple:
+def _tone_cached(freq: float, seconds: float, decay: float,
+                 partials: tuple[tuple[float, float], ...]) -> tuple[float, ...]:
     return tuple(_tone(freq, seconds, decay, partials))
 
 
@@ -262,18 +265,14 @@ class SoundBank:
         sound = self.sounds.get(name)
         if sound is None:
             return
-        try:
+        with contextlib.suppress(pygame.error):
             sound.play()
-        except pygame.error:
-            pass
 
     def set_enabled(self, enabled: bool) -> None:
         self.enabled = bool(enabled)
         if not self.enabled and self.available:
-            try:
+            with contextlib.suppress(pygame.error):
                 pygame.mixer.stop()
-            except pygame.error:
-                pass
 
     def set_volume(self, volume: float) -> None:
         """0..1; sounds already playing change too."""
@@ -292,32 +291,63 @@ def _clamp(volume: float) -> float:
     return min(1.0, max(0.0, v))
 
 
-_bank: SoundBank | None = None
+class Sound:
+    """The sound service the app is handed: effects by name, switched and turned up or down at once.
+
+    Opens the mixer if nobody did; without an audio device it stays silent (``available`` is False).
+    """
+
+    def __init__(self, enabled: bool = True, volume: float = 0.8) -> None:
+        self.bank = SoundBank(enabled, volume)
+
+    @property
+    def available(self) -> bool:
+        return self.bank.available
+
+    @property
+    def enabled(self) -> bool:
+        return self.bank.enabled
+
+    @property
+    def volume(self) -> float:
+        return self.bank.volume
+
+    def play(self, name: str) -> None:
+        """Play an effect of ``NAMES`` (unknown names are ignored)."""
+        self.bank.play(name)
+
+    def set_enabled(self, enabled: bool) -> None:
+        """Switch the effects on or off; off stops what is playing."""
+        self.bank.set_enabled(enabled)
+
+    def set_volume(self, volume: float) -> None:
+        """0..1; sounds already playing change too."""
+        self.bank.set_volume(volume)
+
+    def close(self) -> None:
+        """Stop and drop the effects; later calls are silent.  The mixer stays open for whoever opened it."""
+        self.bank.set_enabled(False)
+        self.bank.sounds.clear()
+        self.bank.available = False
 
 
-def init(enabled: bool = True, volume: float = 0.8) -> SoundBank:
-    """Open the mixer and build the effects once; later calls just apply the switches."""
-    global _bank
-    if _bank is not None and _bank.available and pygame.mixer.get_init() is None:
-        _bank = None  # the mixer was closed since (pygame.quit): open it again
-    if _bank is None:
-        _bank = SoundBank(enabled, volume)
-    else:
-        _bank.set_enabled(enabled)
-        _bank.set_volume(volume)
-    return _bank
+class SilentSound:
+    """No sound and no mixer: the same calls as ``Sound``, each doing nothing (tests, pictures)."""
 
+    available = False
 
-def play(name: str) -> None:
-    if _bank is not None:
-        _bank.play(name)
+    def __init__(self, enabled: bool = True, volume: float = 0.8) -> None:
+        self.enabled = bool(enabled)
+        self.volume = _clamp(volume)
 
+    def play(self, name: str) -> None:
+        pass
 
-def set_enabled(enabled: bool) -> None:
-    if _bank is not None:
-        _bank.set_enabled(enabled)
+    def set_enabled(self, enabled: bool) -> None:
+        self.enabled = bool(enabled)
 
+    def set_volume(self, volume: float) -> None:
+        self.volume = _clamp(volume)
 
-def set_volume(volume: float) -> None:
-    if _bank is not None:
-        _bank.set_volume(volume)
+    def close(self) -> None:
+        pass

@@ -5,11 +5,13 @@ Everything is stored from one player's side: the human against a bot, seat 0 in 
 ``hotseat:<name>``).  Each write is one transaction and runs on a worker thread so a frame never
 waits for the disk; a hand or match recorded twice (replayed after a crash) is stored once.
 A damaged or newer-version database is set aside with a timestamp, recreated, and a
-``notice.stats_reset`` is queued.
+``NOTICE_STATS`` goes to the notice sink the statistics were given (the app's store).
+``SilentStats`` answers every query with nothing and records nothing (tests, pictures).
 """
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import logging
 import queue
@@ -17,14 +19,16 @@ import sqlite3
 import threading
 import time
 import weakref
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from game.engine import FinalScore, HandEnded, HandResult, MatchEnded, Rules
 
-from . import paths
-from .storage import NOTICE_STATS, MatchMeta, add_notice, set_aside
+from .matchmeta import MatchMeta
+from .storage.files import set_aside
+from .storage.notices import NOTICE_STATS, NoticeSink
 
 log = logging.getLogger(__name__)
 
@@ -104,18 +108,32 @@ class _Unusable(Exception):
     """The database file is not one we can use (damaged, newer, or not ours)."""
 
 
-class Stats:
-    """The statistics database.  ``background=False`` writes at once (tests, tools)."""
+def _flush_at_exit(ref: weakref.ref[Stats]) -> None:
+    """Records still queued when the game exits are written before it goes."""
+    stats = ref()
+    if stats is not None:
+        with contextlib.suppress(Exception):
+            stats.flush()
 
-    def __init__(self, path: str | Path | None = None, background: bool = True) -> None:
-        self.path = Path(path) if path is not None else paths.stats_path()
+
+class Stats:
+    """The statistics database at ``path``; a reset is reported to ``notices`` (else only logged).
+
+    ``background=False`` writes at once (tests, tools).
+    """
+
+    def __init__(self, path: str | Path, notices: NoticeSink | None = None, background: bool = True) -> None:
+        self.path = Path(path)
+        self._notices = notices
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         self._background = background
         self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.failed_writes = 0
-        _open.add(self)
+        ref = weakref.ref(self)
+        self._at_exit = lambda: _flush_at_exit(ref)  # holds no reference to the statistics themselves
+        atexit.register(self._at_exit)
 
     # --- connection -------------------------------------------------------------------------
 
@@ -156,21 +174,16 @@ class Stats:
 
     def _replace_damaged(self, error: Exception) -> None:
         if self._conn is not None:
-            try:
+            with contextlib.suppress(sqlite3.Error):
                 self._conn.close()
-            except sqlite3.Error:
-                pass
             self._conn = None
         aside = set_aside(self.path)
         for extra in ("-journal", "-wal", "-shm"):
-            side = self.path.with_name(self.path.name + extra)
-            if side.exists():
-                try:
-                    side.unlink()
-                except OSError:
-                    pass
+            with contextlib.suppress(OSError):
+                self.path.with_name(self.path.name + extra).unlink()
         log.warning("statistics reset (%s); the old file is %s", error, aside)
-        add_notice(NOTICE_STATS, aside, str(error))
+        if self._notices is not None:
+            self._notices.add_notice(NOTICE_STATS, aside, str(error))
 
     def _run(self, fn: Callable[[sqlite3.Connection], Any], default: Any = None) -> Any:
         """Run ``fn`` on the connection; a database that breaks under us is replaced once."""
@@ -190,7 +203,7 @@ class Stats:
 
     # --- writes -----------------------------------------------------------------------------
 
-    def _write(self, fn: Callable[[sqlite3.Connection], None]) -> None:
+    def _write(self, fn: Callable[[sqlite3.Connection], object]) -> None:
         def job() -> None:
             def in_transaction(conn: sqlite3.Connection) -> bool:
                 with _transaction(conn):
@@ -228,6 +241,7 @@ class Stats:
 
     def close(self) -> None:
         self.flush()
+        atexit.unregister(self._at_exit)
         if self._thread is not None and self._thread.is_alive():
             self._jobs.put(None)
             self._thread.join(2)
@@ -338,17 +352,25 @@ class Stats:
         return self._run(query, [])
 
 
-_open: "weakref.WeakSet[Stats]" = weakref.WeakSet()
+class SilentStats:
+    """Statistics that record nothing and have nothing to show; no file is touched."""
 
+    path: Path | None = None
+    failed_writes = 0
 
-@atexit.register
-def _flush_all() -> None:
-    """Records still queued when the game exits are written before it goes."""
-    for stats in list(_open):
-        try:
-            stats.flush()
-        except Exception:
-            pass
+    def record_hand(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing is recorded (nor by ``record_match`` and ``record_events``); nothing to reset or flush."""
+
+    record_match = record_events = reset = flush = close = record_hand
+
+    def opponents(self) -> list[OpponentStats]:
+        return []
+
+    def opponent(self, key: str) -> OpponentStats:
+        return OpponentStats(key)
+
+    def recent_matches(self, limit: int = 10) -> list[MatchRecord]:
+        return []
 
 
 def _streak(results: list[int]) -> int:
@@ -359,22 +381,14 @@ def _streak(results: list[int]) -> int:
     return best
 
 
-class _transaction:
+@contextlib.contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """BEGIN ... COMMIT, or ROLLBACK on any error (the connection is in autocommit mode)."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-
-    def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
-        return self.conn
-
-    def __exit__(self, kind, value, tb) -> bool:
-        if kind is None:
-            self.conn.execute("COMMIT")
-        else:
-            try:
-                self.conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
-        return False
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")

@@ -14,6 +14,7 @@ from ..i18n import tr
 from ..looks import GOLD, INK, INK_DIM, felt, panel
 from ..match import MatchSetup
 from ..scene import Scene
+from ..vocab import LEVELS
 from .settings import widget_text
 
 OPPONENTS = ("easy", "medium", "hard", "hotseat")
@@ -169,7 +170,8 @@ class MenuScene(Scene):
         seed = self.app.nav.next_seed()
         if self.opponent == "hotseat":
             return MatchSetup("hotseat", rules, seed, names=(self.names[0][:16], self.names[1][:16]))
-        return MatchSetup("bot", rules, seed, level=self.opponent)
+        level = next(lv for lv in LEVELS if lv == self.opponent)
+        return MatchSetup("bot", rules, seed, level=level)
 
     def start(self) -> None:
         setup = self.setup()

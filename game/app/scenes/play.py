@@ -38,9 +38,10 @@ from ..play.hud import PlayHud
 from ..play.intents import PlayInput
 from ..play.model import PlayModel
 from ..play.wording import hint_phrase, refusal, timer_announcement
+from ..vocab import SORT_CYCLE
 from .confirm import ConfirmScene
 from .guide import GuideScene
-from .tablebase import SORT_MODES, TableScene
+from .tablebase import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -245,7 +246,7 @@ class PlayScene(TableScene):
             isinstance(a, (Knock, BigGin)) for a in st.legal_actions())
         self._set("knock", tr(label), any_knock)
         mode = self.sort_mode[self.bottom] if self.viewer is not None else "melds"
-        self._set("sort", tr("button.sort." + (mode if mode in SORT_MODES else "custom")), self.viewer is not None)
+        self._set("sort", tr("button.sort." + (mode if mode in SORT_CYCLE else "custom")), self.viewer is not None)
         self._set("hint", tr("button.hint"), mine and self.model.hint_future is None)
         offer = mine and st.phase is Phase.UPCARD_OFFER
         for key in ("take", "pass"):
@@ -301,7 +302,7 @@ class PlayScene(TableScene):
             return
         seat = self.bottom
         mode = self.sort_mode[seat]
-        nxt = SORT_MODES[(SORT_MODES.index(mode) + 1) % 3] if mode in SORT_MODES else "melds"
+        nxt = SORT_CYCLE[(SORT_CYCLE.index(mode) + 1) % 3] if mode in SORT_CYCLE else "melds"
         self.sort_mode[seat] = nxt
         self.refresh_targets()
 

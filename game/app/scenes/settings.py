@@ -19,7 +19,7 @@ from .. import i18n, text
 from ..i18n import tr
 from ..looks import GOLD, INK, INK_DIM, felt
 from ..scene import Scene
-from ..settings import ANIMATIONS, CARD_BACKS, CARD_SIZES, LANGUAGES, LEVELS, Settings
+from ..settings import ANIMATION_CHOICES, CARD_BACKS, CARD_SIZES, LANGUAGES, LEVELS, Settings
 
 PAGES = ("general", "rules")
 BOOL = (False, True)
@@ -68,7 +68,7 @@ def general_options() -> list[Option]:
     return [
         _field("language", LANGUAGES, lambda v: LANGUAGE_NAMES.get(v, v)),
         _field("level", LEVELS, lambda v: tr("menu.level." + v)),
-        _field("animation", ANIMATIONS, lambda v: tr("settings.animation." + v)),
+        _field("animation", ANIMATION_CHOICES, lambda v: tr("settings.animation." + v)),
         _field("sound", BOOL, _on_off),
         _field("fullscreen", BOOL, _on_off),
         _field("ask_before_knock", BOOL, _on_off),

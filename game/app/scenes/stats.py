@@ -15,8 +15,8 @@ from .. import i18n, text
 from ..i18n import tr, wtr
 from ..looks import GOLD, INK, INK_DIM, RED, felt, panel
 from ..scene import Scene
+from ..vocab import LEVELS
 
-BOT_LEVELS = ("easy", "medium", "hard")
 ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "avg_deadwood",
         "best_hand", "streak")
 RECENT = 6
@@ -24,7 +24,7 @@ RECENT = 6
 
 def opponent_name(key: str) -> str:
     """A bot level's name, or the friend's name in hot-seat (``hotseat:<name>``)."""
-    if key in BOT_LEVELS:
+    if key in LEVELS:
         return tr("stats.bot", level=tr("menu.level." + key))
     if key.startswith("hotseat:"):
         name = key.split(":", 1)[1].strip()
@@ -56,7 +56,6 @@ class StatsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.db = app.services.stats
-        self.own_db = self.db is None
         self.page = 0
         self.dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.opponents: list = []
@@ -64,15 +63,8 @@ class StatsScene(Scene):
 
     # ------------------------------------------------------------------ data
 
-    def _database(self):
-        if self.db is None:
-            from ..stats import Stats
-
-            self.db = Stats()
-        return self.db
-
     def load(self) -> None:
-        db = self._database()
+        db = self.db
         self.opponents = db.opponents()
         self.recent = db.recent_matches(RECENT)
         self.page = min(self.page, max(0, self.pages() - 1))
@@ -93,12 +85,6 @@ class StatsScene(Scene):
     def enter(self) -> None:
         self.load()
         super().enter()
-
-    def exit(self) -> None:
-        super().exit()
-        if self.own_db and self.db is not None:
-            self.db.close()
-            self.db = None
 
     def panel_rect(self) -> pygame.Rect:
         lay = self.app.layout
@@ -157,7 +143,7 @@ class StatsScene(Scene):
         self.dialog.cancel_button.set_text(wtr("button.cancel"))
 
     def reset(self) -> None:
-        self._database().reset()
+        self.db.reset()
         self.page = 0
         self.load()
         self.rebuild_ui()

@@ -22,8 +22,8 @@ from ..match import Match
 from ..play.model import bottom_seat
 from ..scene import Scene
 from ..table import Target
+from ..vocab import SORT_CYCLE
 
-SORT_MODES = ("melds", "rank", "suit")
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # clubs, diamonds, spades, hearts: black and red take turns
 
 
@@ -109,7 +109,7 @@ class TableScene(Scene):
         known = set(order)
         new = [c for c in hand if c not in known]
         mode = self.sort_mode[seat]
-        if seat == self.viewer and mode in SORT_MODES:
+        if seat == self.viewer and mode in SORT_CYCLE:
             order = sorted_hand(hand, mode)
         else:
             order += new

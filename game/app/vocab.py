@@ -1,0 +1,47 @@
+"""Every closed vocabulary of the app, defined once.
+
+Each is a ``Literal`` type (what a field may hold, checked by mypy) with a tuple of its values in the
+order the settings screen offers them (``typing.get_args`` of the type, so the two cannot drift apart).
+The values are the plain strings the JSON files and the translation keys use.
+"""
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+Language = Literal["en", "fa", "ru"]
+LANGUAGES: tuple[Language, ...] = get_args(Language)
+RTL_LANGUAGES: frozenset[Language] = frozenset({"fa"})  # written right to left
+
+Level = Literal["easy", "medium", "hard"]
+LEVELS: tuple[Level, ...] = get_args(Level)
+
+Mode = Literal["bot", "hotseat"]
+MODES: tuple[Mode, ...] = get_args(Mode)
+
+AnimationSpeed = Literal["slow", "normal", "fast", "instant"]
+ANIMATION_CHOICES: tuple[AnimationSpeed, ...] = get_args(AnimationSpeed)
+ANIMATION_FACTORS: dict[AnimationSpeed, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.55, "instant": 0.0}
+"""Multiplier on every animation's duration (0: instant)."""
+
+CardSize = Literal["normal", "large"]
+CARD_SIZES: tuple[CardSize, ...] = get_args(CardSize)
+
+CardBack = Literal["blue", "red"]
+CARD_BACKS: tuple[CardBack, ...] = get_args(CardBack)
+
+SortMode = Literal["melds", "rank", "suit", "custom"]
+SORT_MODES: tuple[SortMode, ...] = get_args(SortMode)
+SORT_CYCLE: tuple[SortMode, ...] = ("melds", "rank", "suit")  # what the sort button steps through
+"""``custom`` is a hand the player arranged by dragging; the sort button leaves it for ``melds``."""
+
+NAME_MAX = 24  # the longest player name kept, in characters
+
+__all__ = [
+    "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_SIZES", "LANGUAGES", "LEVELS", "MODES",
+    "NAME_MAX", "RTL_LANGUAGES", "SORT_CYCLE", "SORT_MODES", "AnimationSpeed", "CardBack", "CardSize",
+    "Language", "Level", "Mode", "SortMode", "is_rtl_language",
+]
+
+
+def is_rtl_language(lang: str) -> bool:
+    return lang in RTL_LANGUAGES
