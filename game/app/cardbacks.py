@@ -45,7 +45,7 @@ def paint(w: int, h: int, name: str, high_contrast: bool = False) -> pygame.Surf
     if name == "green":
         _diamonds(pattern, w, field, line, accent)
     else:
-        _lattice(pattern, w, line, accent)
+        _lattice(pattern, w, field, line, accent)
     # a frame line inside the field, then the field's rounded corners
     inset = max(3, round(w * 0.07))
     pygame.draw.rect(pattern, accent, pattern.get_rect().inflate(-inset * 2, -inset * 2), max(1, round(w / 40)),
@@ -57,7 +57,7 @@ def paint(w: int, h: int, name: str, high_contrast: bool = False) -> pygame.Surf
     return pygame.transform.smoothscale(big, (w, h))
 
 
-def _lattice(surf: pygame.Surface, w: int, line, accent) -> None:
+def _lattice(surf: pygame.Surface, w: int, field, line, accent) -> None:
     """The classic back: a fine diagonal lattice with a dot in every cell, a medallion in the middle."""
     W, H = surf.get_size()
     step = max(6, round(w * 0.17))  # at twice the size
@@ -75,7 +75,7 @@ def _lattice(surf: pygame.Surface, w: int, line, accent) -> None:
             pygame.draw.circle(surf, accent, (round(x), round(y)), dot)
     # the medallion: a ring with a four-pointed star
     rad = round(min(W, H) * 0.2)
-    pygame.draw.circle(surf, surf.get_at((0, 0)), (round(cx), round(cy)), rad + lw * 2)
+    pygame.draw.circle(surf, field, (round(cx), round(cy)), rad + lw * 2)
     pygame.draw.circle(surf, accent, (round(cx), round(cy)), rad, max(1, lw * 2))
     pygame.draw.circle(surf, line, (round(cx), round(cy)), round(rad * 0.78), max(1, lw))
     pts = []

@@ -135,16 +135,24 @@ class FaceLayout:
         return [self.rank_box, self.suit_box, self.turned(self.rank_box), self.turned(self.suit_box)]
 
     def pip_rects(self, n: int) -> list[tuple[pygame.Rect, bool]]:
-        """The ``n`` pips of a 2 to 10 as (square, upside down)."""
-        out = []
+        """The ``n`` pips of a 2 to 10 as (square, upside down); the lower half is the upper half
+        turned, to the pixel."""
+        return [(self._pip(col, fy), fy > 0.5) for col, fy in PIPS[n]]
+
+    def _pip(self, col: int, fy: float) -> pygame.Rect:
+        if fy > 0.5:
+            return self.turned(self._pip(-col, 1 - fy))
+        if col == 1:
+            r = self._pip(-1, fy)
+            return pygame.Rect(self.w - r.right, r.y, r.w, r.h)
         top, bottom = self.rows
-        for col, fy in PIPS[n]:
-            cx = self.cols[col + 1]
-            cy = round(top + (bottom - top) * fy)
-            r = pygame.Rect(0, 0, self.pip, self.pip)
-            r.center = (cx, cy)
-            out.append((r, fy > 0.5))
-        return out
+        r = pygame.Rect(0, 0, self.pip, self.pip)
+        r.center = (self.cols[col + 1], round(top + (bottom - top) * fy))
+        if col == 0:
+            r.x = (self.w - self.pip) // 2
+        if fy == 0.5:
+            r.y = (self.h - self.pip) // 2
+        return r
 
     def centre_rects(self, rank: int) -> list[pygame.Rect]:
         """What the middle of a card of ``rank`` (0 = ace) covers."""
@@ -171,7 +179,7 @@ def layout(w: int, h: int, face: str = "classic", high_contrast: bool = False) -
     # pips: the side columns stay clear of the indices; the middle column clears the side columns
     inner = w - 2 * (index.right + gap)  # the width between the two index columns
     g = max(1, round(w * 0.02))
-    pip = max(3, min(round(w * (0.17 if large else 0.19)), (inner - 2 * g) // 3))
+    pip = max(1, min(round(w * (0.17 if large else 0.19)), (inner - 2 * g) // 3))
     left = index.right + gap + (pip + 1) // 2
     cols = (left, w // 2, w - left)
     top = max(round(h * (0.2 if large else 0.175)), pad_y + pip // 2 + 1)
@@ -179,16 +187,16 @@ def layout(w: int, h: int, face: str = "classic", high_contrast: bool = False) -
     # an ace: large, clear of the indices side to side or top to bottom
     room_x = w - 2 * (index.right + gap)
     room_y = h - 2 * (index.bottom + gap)
-    side = max(4, min(round(w * (0.5 if large else 0.62)), max(room_x, room_y)))
+    side = max(1, min(round(w * (0.5 if large else 0.62)), max(room_x, room_y)))
     ace = pygame.Rect(0, 0, side, side)
     ace.center = (w // 2, h // 2)
     # a court picture (a framed letter in large print): between the index columns, as tall as fits
     # (the art may stretch a little upward: a card is taller than the art's frame)
-    pw = inner
+    pw = max(2, inner)
     ph = round(pw / COURT_ASPECT * STRETCH)
     if ph > h - 2 * pad_y:
         ph = h - 2 * pad_y
-        pw = min(inner, round(ph * COURT_ASPECT / STRETCH))
+        pw = max(2, min(inner, round(ph * COURT_ASPECT / STRETCH)))
     picture = pygame.Rect(0, 0, pw, ph)
     picture.center = (w // 2, h // 2)
     letter_h = max(7, round(min(picture.w * 0.62, picture.h * 0.3)))
