@@ -340,3 +340,14 @@ def test_many_window_sizes_keep_every_card_and_felt_surface_under_budget():
     assert peak <= CACHE.budget and CACHE.evictions > 0
     assert cardart.wait(120)
     assert CACHE.nbytes <= CACHE.budget
+
+
+def test_faces_asked_for_at_many_sizes_do_not_pile_up_work_or_budget():
+    style = CardStyle()
+    king = Card.parse("KC")
+    for i in range(20):
+        cardart.face(king, 60 + i, 84 + i, style)
+    assert len(cardart._worker._kept) <= cardart.MAX_SIZES
+    assert CACHE.budget <= DEFAULT_BUDGET * 1.5
+    assert cardart.wait(120)
+    assert cardart.is_ready(king, 79, 103, style)  # the last size asked for is painted

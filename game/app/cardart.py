@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 FACES = cardfaces.FACES  # settings.card_face.<name>
 BACKS = cardbacks.BACKS  # settings.card_back.<name>
+MAX_SIZES = 8  # card sizes the worker keeps painted at once (a screen shows four or five)
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,8 @@ class _Worker:
         CACHE.reserve("faces", sum(self._kept.values()))
 
     def request(self, sizes: list[tuple[int, int]], style: CardStyle) -> None:
-        """Ask for sizes on top of those asked for already (a face was needed before it was ready)."""
+        """Ask for sizes on top of those asked for already (a face was needed before it was ready).
+        Only the last few sizes asked for this way are kept in mind, so they cannot pile up."""
         for size in sizes:
             job_id = self._id(size, style)
             with self._cond:
@@ -189,7 +191,12 @@ class _Worker:
                     continue
             job = self._job(size, style)
             with self._cond:
+                self._kept.pop(job_id, None)
                 self._kept[job_id] = _job_bytes(job)
+                while len(self._kept) > MAX_SIZES:
+                    old = next(iter(self._kept))
+                    del self._kept[old]
+                    self._queue = [j for j in self._queue if j[0] != old]
                 self._queue.append(job)
                 self._start()
             CACHE.reserve("faces", sum(self._kept.values()))
