@@ -89,11 +89,12 @@ def test_painted_corners_stay_in_the_index_rects():
         beside = pygame.Rect(idx.right + 1, idx.top, 1, idx.h)
         below = pygame.Rect(idx.left, idx.bottom + 1, idx.w, 1)
         for i in range(52):
-            surf = cardfaces.paint(Card(i), lay, False, glyphs, art=False)
-            assert _colours(surf, beside) == {cardfaces.PAPER}, (w, h, Card(i))
-            assert _colours(surf, below) == {cardfaces.PAPER}, (w, h, Card(i))
-            inside = _colours(surf, idx)
-            assert len(inside) > 3  # the index is there
+            card = Card(i)
+            for art in {False, cardfaces.uses_art(card, "classic")}:  # the quick form, and the picture
+                surf = cardfaces.paint(card, lay, False, glyphs, art=art)
+                assert _colours(surf, beside) == {cardfaces.PAPER}, (w, h, card, art)
+                assert _colours(surf, below) == {cardfaces.PAPER}, (w, h, card, art)
+                assert len(_colours(surf, idx)) > 3  # the index is there
 
 
 # --- faces: art, quick forms, the worker ------------------------------------------------------------

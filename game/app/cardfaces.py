@@ -49,9 +49,11 @@ _COURT_WORDS = {10: "jack", 11: "queen", 12: "king"}
 # the part of the art file used, as fractions of its width and height (left, top, right, bottom)
 COURT_CROP = (0.1295, 0.0898, 0.8700, 0.9106)  # the framed picture, without the art's own corner marks
 ACE_CROP = (0.1800, 0.1960, 0.8200, 0.7620)  # the ornate spade of the ace of spades
-COURT_ASPECT = 167.087 * (COURT_CROP[2] - COURT_CROP[0]) / (242.667 * (COURT_CROP[3] - COURT_CROP[1]))
+ART_W, ART_H = 167.087, 242.667  # the art files' own size (their proportions)
+COURT_ASPECT = ART_W * (COURT_CROP[2] - COURT_CROP[0]) / (ART_H * (COURT_CROP[3] - COURT_CROP[1]))
+MIRROR = True  # the pictures face the other way: their suit marks then sit clear of the indices
 STRETCH = 1.1  # how much taller than drawn a court picture may be shown
-ACE_ASPECT = 167.087 * (ACE_CROP[2] - ACE_CROP[0]) / (242.667 * (ACE_CROP[3] - ACE_CROP[1]))
+ACE_ASPECT = ART_W * (ACE_CROP[2] - ACE_CROP[0]) / (ART_H * (ACE_CROP[3] - ACE_CROP[1]))
 
 
 def art_file(card: Card):
@@ -117,7 +119,9 @@ class FaceLayout:
     cols: tuple[int, int, int]  # pip column centres
     rows: tuple[int, int]  # centres of the top and bottom pip rows
     ace: pygame.Rect  # an ace's centre suit
-    picture: pygame.Rect  # a court card's picture (or framed letter)
+    picture: pygame.Rect  # a court card's picture: its frame, notched round the corner indices
+    notch: pygame.Rect  # the top-left notch (the bottom-right one is it turned); may be empty
+    panel: pygame.Rect  # the framed letter (large print, and a court card before its picture is ready)
     letter_h: int  # capital height of the framed letter (large print and the quick court)
     edge_w: int
     radius: int
@@ -160,7 +164,16 @@ class FaceLayout:
             return [self.ace]
         if rank <= 9:
             return [r for r, _ in self.pip_rects(rank + 1)]
-        return [self.picture]
+        return self.picture_rects() + [self.panel]
+
+    def picture_rects(self) -> list[pygame.Rect]:
+        """The notched picture as three rectangles: beside the top notch, the middle, beside the bottom one."""
+        p, n = self.picture, self.notch
+        if n.w <= 0 or n.h <= 0:
+            return [p]
+        top = pygame.Rect(n.right, p.top, p.right - n.right, n.h)
+        middle = pygame.Rect(p.left, n.bottom, p.w, p.h - 2 * n.h)
+        return [top, middle, self.turned(top)]
 
 
 @lru_cache(maxsize=256)
@@ -190,19 +203,22 @@ def layout(w: int, h: int, face: str = "classic", high_contrast: bool = False) -
     side = max(1, min(round(w * (0.5 if large else 0.62)), max(room_x, room_y)))
     ace = pygame.Rect(0, 0, side, side)
     ace.center = (w // 2, h // 2)
-    # a court picture (a framed letter in large print): between the index columns, as tall as fits
-    # (the art may stretch a little upward: a card is taller than the art's frame)
+    # a framed letter (large print; a court card until its picture is ready): between the index columns
     pw = max(2, inner)
-    ph = round(pw / COURT_ASPECT * STRETCH)
-    if ph > h - 2 * pad_y:
-        ph = h - 2 * pad_y
-        pw = max(2, min(inner, round(ph * COURT_ASPECT / STRETCH)))
-    picture = pygame.Rect(0, 0, pw, ph)
-    picture.center = (w // 2, h // 2)
-    letter_h = max(7, round(min(picture.w * 0.62, picture.h * 0.3)))
+    ph = min(h - 2 * pad_y, round(pw / COURT_ASPECT * STRETCH))
+    panel = pygame.Rect(0, 0, pw, ph)
+    panel.center = (w // 2, h // 2)
+    # a court picture: as tall as the card allows, notched round the indices where they reach into it
+    margin_y = max(2, round(h * 0.055))
+    ph = h - 2 * margin_y
+    pw = min(w - 2 * pad_x, round(ph * COURT_ASPECT / STRETCH))
+    picture = pygame.Rect((w - pw) // 2, margin_y, pw, ph)
+    notch = pygame.Rect(picture.left, picture.top, max(0, index.right + gap - picture.left),
+                        max(0, index.bottom + gap - picture.top))
+    letter_h = max(7, round(min(panel.w * 0.62, panel.h * 0.3)))
     edge_w = 2 if high_contrast else 1
     return FaceLayout(w, h, face, high_contrast, rank_h, rank_box, suit_box, pip, cols, rows, ace, picture,
-                      letter_h, edge_w, max(3, w // 12))
+                      notch, panel, letter_h, edge_w, max(3, w // 12))
 
 
 # --- suit shapes (drawn for this game; a 100 by 100 box, point up) ----------------------------------
@@ -294,14 +310,14 @@ def _sized(cap: int, labels, max_w: int, max_h: int) -> tuple[pygame.Surface, ..
 
 def glyphs(lay: FaceLayout) -> Glyphs:
     """The index and letter glyphs for ``lay`` (main thread only: fonts are shared with the text module)."""
-    key = ("glyphs", lay.rank_h, lay.rank_box.size, lay.letter_h, lay.picture.w)
+    key = ("glyphs", lay.rank_h, lay.rank_box.size, lay.letter_h, lay.panel.w)
     found = _glyph_sets.get(key)
     if found is not None:
         return found
     if not pygame.font.get_init():
         pygame.font.init()
     ranks = _sized(lay.rank_h, [rank_label(r) for r in range(13)], lay.rank_box.w, lay.rank_box.h)
-    letters = _sized(lay.letter_h, [RANKS[r] for r in (10, 11, 12)], round(lay.picture.w * 0.8),
+    letters = _sized(lay.letter_h, [RANKS[r] for r in (10, 11, 12)], round(lay.panel.w * 0.8),
                      round(lay.letter_h * 1.25))
     found = Glyphs(ranks, letters)
     if len(_glyph_sets) > 48:
@@ -336,13 +352,18 @@ def blank(w: int, h: int, fill, edge, edge_w: int, radius: int) -> pygame.Surfac
 
 
 def _art(path, crop, rect: pygame.Rect, paper) -> pygame.Surface:
-    """The ``crop`` part of an art file, rendered so that it fills ``rect``'s size exactly."""
+    """The ``crop`` part of an art file, shown at ``rect``'s size (stretched if its shape differs).
+
+    The file is rendered at its own proportions (the loader keeps them whatever size it is asked
+    for), so that the crop is exactly wide enough; then the crop is scaled to the rect."""
     l, t, r, b = crop
-    full = (max(1, round(rect.w / (r - l))), max(1, round(rect.h / (b - t))))
+    fw = max(1, round(rect.w / (r - l)))
+    full = (fw, max(1, round(fw * ART_H / ART_W)))
     img = pygame.image.load_sized_svg(str(path), full)
-    area = pygame.Rect(round(full[0] * l), round(full[1] * t), rect.w, rect.h).clip(img.get_rect())
-    out = pygame.Surface(rect.size, pygame.SRCALPHA)
-    out.blit(img, (0, 0), area)
+    area = pygame.Rect(round(full[0] * l), round(full[1] * t), rect.w, round(full[1] * (b - t)))
+    part = pygame.Surface(area.size, pygame.SRCALPHA)
+    part.blit(img, (0, 0), area.clip(img.get_rect()))
+    out = part if area.size == rect.size else pygame.transform.smoothscale(part, rect.size)
     if tuple(paper) != WHITE:  # the art's white becomes our paper
         out.fill((*paper, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return out
@@ -394,17 +415,31 @@ def _ace(surf, card: Card, lay: FaceLayout, colour, paper, art: bool) -> None:
 def _picture(surf, card: Card, lay: FaceLayout, paper) -> bool:
     path = art_file(card)
     try:
-        surf.blit(_art(path, COURT_CROP, lay.picture, paper), lay.picture)
-        pygame.draw.rect(surf, FRAME, lay.picture, max(1, lay.w // 90))  # crisp at every size
+        art = _art(path, COURT_CROP, lay.picture, paper)
     except (pygame.error, OSError, FileNotFoundError) as exc:
         log.warning("card art unreadable (%s): %s", path.name, exc)
         return False
+    if MIRROR:
+        art = pygame.transform.flip(art, True, False)
+    surf.blit(art, lay.picture)
+    p, n = lay.picture, lay.notch
+    line = max(1, lay.w // 90)
+    if n.w > 0 and n.h > 0:
+        b = lay.turned(n)
+        surf.fill(paper, n)
+        surf.fill(paper, b)
+        r, bt = p.right - 1, p.bottom - 1
+        points = [(n.right, p.top), (r, p.top), (r, b.top - 1), (b.left - 1, b.top - 1), (b.left - 1, bt),
+                  (p.left, bt), (p.left, n.bottom), (n.right, n.bottom)]
+        pygame.draw.lines(surf, FRAME, True, points, line)
+    else:
+        pygame.draw.rect(surf, FRAME, p, line)  # crisp at every size
     return True
 
 
 def _framed_letter(surf, card: Card, lay: FaceLayout, colour, glyph_set: Glyphs) -> None:
     """Jack, queen, king drawn by the game: a tinted frame with a large letter between two suit marks."""
-    panel = lay.picture
+    panel = lay.panel
     tint = tuple(int(255 - (255 - c) * 0.14) for c in colour)
     rad = max(2, lay.w // 20)
     pygame.draw.rect(surf, tint, panel, border_radius=rad)
