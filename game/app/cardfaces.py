@@ -51,6 +51,7 @@ COURT_CROP = (0.1295, 0.0898, 0.8700, 0.9106)  # the framed picture, without the
 ACE_CROP = (0.1800, 0.1960, 0.8200, 0.7620)  # the ornate spade of the ace of spades
 ART_W, ART_H = 167.087, 242.667  # the art files' own size (their proportions)
 COURT_ASPECT = ART_W * (COURT_CROP[2] - COURT_CROP[0]) / (ART_H * (COURT_CROP[3] - COURT_CROP[1]))
+MASTER = 256  # width at which an art file is read once, for every card size up to it
 MIRROR = True  # the pictures face the other way: their suit marks then sit clear of the indices
 STRETCH = 1.1  # how much taller than drawn a court picture may be shown
 ACE_ASPECT = ART_W * (ACE_CROP[2] - ACE_CROP[0]) / (ART_H * (ACE_CROP[3] - ACE_CROP[1]))
@@ -354,16 +355,20 @@ def blank(w: int, h: int, fill, edge, edge_w: int, radius: int) -> pygame.Surfac
 def _art(path, crop, rect: pygame.Rect, paper) -> pygame.Surface:
     """The ``crop`` part of an art file, shown at ``rect``'s size (stretched if its shape differs).
 
-    The file is rendered at its own proportions (the loader keeps them whatever size it is asked
-    for), so that the crop is exactly wide enough; then the crop is scaled to the rect."""
+    Reading an art file takes tens of milliseconds whatever the size, so each is read once at a
+    generous size (``MASTER`` wide, or wider when needed) and every card size is scaled down from that."""
     l, t, r, b = crop
-    fw = max(1, round(rect.w / (r - l)))
-    full = (fw, max(1, round(fw * ART_H / ART_W)))
-    img = pygame.image.load_sized_svg(str(path), full)
-    area = pygame.Rect(round(full[0] * l), round(full[1] * t), rect.w, round(full[1] * (b - t)))
-    part = pygame.Surface(area.size, pygame.SRCALPHA)
-    part.blit(img, (0, 0), area.clip(img.get_rect()))
-    out = part if area.size == rect.size else pygame.transform.smoothscale(part, rect.size)
+    master = CACHE.get(("art", path.name, crop))
+    if master is None or master.get_width() < rect.w:
+        mw = max(MASTER, rect.w)
+        fw = round(mw / (r - l))  # the file is rendered at its own proportions (the loader keeps them)
+        full = (fw, round(fw * ART_H / ART_W))
+        img = pygame.image.load_sized_svg(str(path), full)
+        area = pygame.Rect(round(full[0] * l), round(full[1] * t), mw, round(full[1] * (b - t)))
+        master = pygame.Surface(area.size, pygame.SRCALPHA)
+        master.blit(img, (0, 0), area.clip(img.get_rect()))
+        CACHE.put(("art", path.name, crop), master)
+    out = pygame.transform.smoothscale(master, rect.size)
     if tuple(paper) != WHITE:  # the art's white becomes our paper
         out.fill((*paper, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return out
