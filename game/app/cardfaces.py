@@ -2,9 +2,9 @@
 
 ``layout`` is pure geometry: every rectangle a face uses, computed so that no pip, ace or picture ever
 comes near a corner index, at any size.  ``paint`` builds one face from that geometry; it touches no
-display and no shared font, so it may run on a worker thread.  Text glyphs are the one thing a worker
-may not make (fonts are shared with the main thread): ``glyphs`` renders them, on the main thread, as
-white masks that ``paint`` tints.
+display and no font, so it may run on a worker thread.  Text glyphs are the one thing a worker does
+not make (font rendering stays on the main thread, where the rest of the game's text is rendered):
+``glyphs`` renders them there, as white masks that ``paint`` tints.
 
 Two faces: ``classic`` (compact indices, standard pip layouts, court pictures from the public-domain
 Vector Playing Cards art in ``assets/cards``) and ``large_print`` (big indices, framed court letters).
@@ -21,7 +21,8 @@ import pygame
 from game.engine import Card
 from game.engine.cards import RANKS
 
-from . import paths, text
+from . import paths
+from .resources import FONT_BOLD
 from .surfcache import CACHE
 
 log = logging.getLogger(__name__)
@@ -292,7 +293,7 @@ def _ink(font: pygame.font.Font, label: str, gap: int) -> pygame.Surface:
 
 
 def _sized(cap: int, labels, max_w: int, max_h: int) -> tuple[pygame.Surface, ...]:
-    font = text.font(round(cap / CAP), bold=True)
+    font = pygame.font.Font(str(FONT_BOLD), max(6, round(cap / CAP)))  # its own: a glyph set is made once
     ref = _ink(font, "K", 0).get_height()
     scale = cap / max(1, ref)
     out = []
@@ -310,7 +311,7 @@ def _sized(cap: int, labels, max_w: int, max_h: int) -> tuple[pygame.Surface, ..
 
 
 def glyphs(lay: FaceLayout) -> Glyphs:
-    """The index and letter glyphs for ``lay`` (main thread only: fonts are shared with the text module)."""
+    """The index and letter glyphs for ``lay`` (main thread only, like all the game's text rendering)."""
     key = ("glyphs", lay.rank_h, lay.rank_box.size, lay.letter_h, lay.panel.w)
     found = _glyph_sets.get(key)
     if found is not None:
