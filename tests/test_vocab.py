@@ -13,7 +13,7 @@ from game.engine import VAN, new_match
 DEFAULT_FILE = {
     "format": "gin-rummy-settings", "version": 1, "language": "en", "level": "medium", "rules": VAN.to_dict(),
     "animation": "normal", "sound": True, "volume": 0.8, "card_size": "normal", "four_colour": False,
-    "high_contrast": False, "card_back": "blue", "fullscreen": False, "ask_before_knock": False,
+    "high_contrast": False, "card_back": "blue", "card_face": "classic", "felt": "green", "fullscreen": False, "ask_before_knock": False,
     "guide_shown": False, "names": ["", ""],
 }
 
@@ -24,7 +24,8 @@ def test_the_vocabularies_and_their_values():
     assert vocab.MODES == ("bot", "hotseat")
     assert vocab.ANIMATION_CHOICES == ("slow", "normal", "fast", "instant") == ANIMATION_CHOICES
     assert set(vocab.ANIMATION_FACTORS) == set(vocab.ANIMATION_CHOICES)
-    assert vocab.CARD_SIZES == ("normal", "large") and vocab.CARD_BACKS == ("blue", "red")
+    assert vocab.CARD_SIZES == ("normal", "large") and vocab.CARD_BACKS == ("blue", "red", "green")
+    assert vocab.CARD_FACES == ("classic", "large_print") and vocab.FELTS == ("green", "blue", "burgundy")
     assert set(vocab.SORT_CYCLE) < set(vocab.SORT_MODES) and "custom" in vocab.SORT_MODES
     for lang in vocab.LANGUAGES:
         assert bidi.is_rtl_language(lang) == vocab.is_rtl_language(lang)
@@ -45,10 +46,10 @@ def test_the_default_settings_file_is_unchanged():
 
 def test_every_vocabulary_value_round_trips_through_the_settings_file():
     choices = itertools.product(vocab.LANGUAGES, vocab.LEVELS, vocab.ANIMATION_CHOICES, vocab.CARD_SIZES,
-                                vocab.CARD_BACKS)
-    for language, level, animation, card_size, card_back in choices:
+                                vocab.CARD_BACKS, vocab.CARD_FACES, vocab.FELTS)
+    for language, level, animation, card_size, card_back, card_face, felt in choices:
         settings = Settings(language=language, level=level, animation=animation, card_size=card_size,
-                            card_back=card_back)
+                            card_back=card_back, card_face=card_face, felt=felt)
         text = json.dumps(settings.to_dict(), ensure_ascii=False, indent=2)
         data = json.loads(text)
         assert (data["language"], data["level"], data["animation"], data["card_size"], data["card_back"]) == (

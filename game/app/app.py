@@ -15,12 +15,13 @@ from typing import Any
 
 import pygame
 
-from . import i18n, paths, text
+from . import cardart, felt, i18n, paths, text
 from .cardart import CardStyle
 from .flow import Flow
 from .layout import Layout
 from .resources import ICON
 from .scene import Navigator, Scene
+from .scenes.result import SCALE as RESULT_SCALE
 from .services import Services
 from .settings import Settings, speed
 from .table import TableView
@@ -67,6 +68,7 @@ class App:
         self._managers = Managers()
         self.layout = self._make_layout()
         self.ui = self._managers.for_layout(self.layout)
+        felt.choose(self.settings.felt)
         self.table = TableView(self.layout, self.card_style, speed(self.settings))
         self.stack: list[Scene] = []
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="think")
@@ -117,7 +119,14 @@ class App:
     @property
     def card_style(self) -> CardStyle:
         s = self.settings
-        return CardStyle(four_colour=s.four_colour, high_contrast=s.high_contrast, back=s.card_back)
+        return CardStyle(four_colour=s.four_colour, high_contrast=s.high_contrast, back=s.card_back,
+                         face=s.card_face)
+
+    def prerender_cards(self) -> None:
+        """Paint the faces of every card size the table uses now, on the card painter's thread."""
+        lay = self.layout
+        sizes = [(round(lay.cw * s), round(lay.ch * s)) for s in (1.0, lay.opp_scale, RESULT_SCALE, 0.62, 0.7)]
+        cardart.prerender(sizes, self.card_style)
 
     def apply_settings(self, settings: Settings) -> None:
         """Take new settings at once where they can apply (language, looks, sound, speed, full screen)
@@ -130,11 +139,13 @@ class App:
         pygame.display.set_caption(i18n.tr("app.title"))
         self.table.style = self.card_style
         self.table.speed = speed(settings)
-        looks = (old.language, old.card_size, old.four_colour, old.high_contrast, old.card_back)
+        felt.choose(settings.felt)
+        looks = (old.language, old.card_size, old.four_colour, old.high_contrast, old.card_back, old.card_face,
+                 old.felt)
         if settings.fullscreen != self.fullscreen:
             self.toggle_fullscreen()
         elif looks != (settings.language, settings.card_size, settings.four_colour, settings.high_contrast,
-                       settings.card_back):
+                       settings.card_back, settings.card_face, settings.felt):
             self.on_resize(self.screen.get_size(), rebuild=True)
 
     def on_resize(self, size: tuple[int, int], rebuild: bool = False) -> None:
@@ -151,6 +162,7 @@ class App:
             if old_ui is not self.ui or rebuild:
                 scene.clear_ui()
             scene.resize()
+        self.prerender_cards()
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -288,6 +300,8 @@ class App:
         if present:
             pygame.display.flip()
         self.frames += 1
+        if self.frames == 1:  # after the first picture, never during start-up
+            self.prerender_cards()
 
     def run(self) -> int:
         while self.running:

@@ -1,191 +1,337 @@
-"""Cards drawn by the game at the exact size they are shown: corners, pips, face designs, backs.
+"""Cards drawn by the game at the exact size they are shown: faces, backs, shadows, the stock.
 
-Surfaces are cached per card, size and style, so a frame only blits.  ``draw_face`` is the only
-place a card's face reaches the screen, which is what the hidden-hand checks rely on.
+Every surface is kept in the shared byte-bounded cache (``surfcache.CACHE``), so a frame only blits
+and a window resized many times does not pile up surfaces.  ``draw_face`` is the only place a card's
+face reaches the table, which is what the hidden-hand checks rely on.
+
+Faces whose picture comes from an art file (the classic court cards and the ace of spades) take tens
+of milliseconds to paint, so they are never painted on a frame: ``prerender`` paints the faces of
+the sizes a screen will show on a worker thread, ahead of need, and a face that is not ready yet is
+drawn in its quick form (a framed letter in place of the picture) until it is.  Every other face and
+the backs are quick to paint and are painted when first needed if the worker has not got to them.
 """
 from __future__ import annotations
 
+import logging
+import threading
+import time
+from collections import deque
 from dataclasses import dataclass
 
 import pygame
 
 from game.engine import Card
-from game.engine.cards import RANKS, SUIT_SYMBOLS
 
-from . import text
+from . import cardbacks, cardfaces
+from .cardfaces import EDGE
+from .surfcache import CACHE
+
+log = logging.getLogger(__name__)
+
+FACES = cardfaces.FACES  # settings.card_face.<name>
+BACKS = cardbacks.BACKS  # settings.card_back.<name>
+MAX_SIZES = 8  # card sizes the worker keeps painted at once (a screen shows four or five)
 
 
 @dataclass(frozen=True)
 class CardStyle:
     four_colour: bool = False
     high_contrast: bool = False
-    back: str = "blue"
+    back: str = "blue"  # one of BACKS (an unknown name draws the first)
+    face: str = "classic"  # one of FACES (an unknown name draws the first)
 
 
-PAPER = (250, 248, 240)
-PAPER_HC = (255, 255, 255)
-EDGE = (60, 60, 70)
-RED = (200, 30, 40)
-BLACK = (25, 25, 30)
-FOUR = {0: (20, 120, 45), 1: (25, 80, 210), 2: (205, 25, 35), 3: (20, 20, 25)}
-BACKS = {"blue": ((28, 62, 140), (70, 110, 200)), "red": ((140, 28, 40), (205, 80, 90))}
+def face_label_key(name: str) -> str:
+    return "settings.card_face." + name
 
-_cache: dict[tuple, pygame.Surface] = {}
-_CACHE_LIMIT = 400
+
+def back_label_key(name: str) -> str:
+    return cardbacks.label_key(name)
 
 
 def suit_colour(suit: int, style: CardStyle) -> tuple[int, int, int]:
-    if style.four_colour:
-        return FOUR[suit]
-    if style.high_contrast:
-        return (215, 0, 0) if suit in (1, 2) else (0, 0, 0)
-    return RED if suit in (1, 2) else BLACK
+    return cardfaces.suit_colour(suit, style.four_colour, style.high_contrast)
 
 
 def rank_label(card: Card) -> str:
-    r = RANKS[card.rank]
-    return "10" if r == "T" else r
+    return cardfaces.rank_label(card.rank)
 
 
-def _remember(key: tuple, surf: pygame.Surface) -> pygame.Surface:
-    if len(_cache) > _CACHE_LIMIT:
-        _cache.clear()
+# ------------------------------------------------------------------ cache keys
+
+
+def _face_style(style: CardStyle) -> tuple[str, bool, bool]:
+    return (style.face if style.face in FACES else FACES[0], style.four_colour, style.high_contrast)
+
+
+def _face_key(card: Card, w: int, h: int, fs: tuple) -> tuple:
+    return ("face", int(card), w, h, fs)
+
+
+def _quick_key(card: Card, w: int, h: int, fs: tuple) -> tuple:
+    return ("quick", int(card), w, h, fs)
+
+
+def _back_key(w: int, h: int, style: CardStyle) -> tuple:
+    name = style.back if style.back in BACKS else BACKS[0]
+    return ("back", w, h, name, style.high_contrast)
+
+
+def _keep(key: tuple, surf: pygame.Surface) -> pygame.Surface:
+    """Cache ``surf`` in the display's pixel format (blits several times faster); main thread only."""
     if pygame.display.get_surface() is not None:
-        surf = surf.convert_alpha()  # the display's pixel format blits several times faster
-    _cache[key] = surf
+        surf = surf.convert_alpha()
+    return CACHE.put(key, surf)
+
+
+# ------------------------------------------------------------------ faces
+
+
+def face(card: Card, w: int, h: int, style: CardStyle = CardStyle()) -> pygame.Surface:
+    """The face of ``card`` at ``w`` by ``h``.  Never waits for a picture: until it is painted (see
+    ``prerender``) a court card comes in its quick form, and the worker is asked for it."""
+    _collect()
+    fs = _face_style(style)
+    key = _face_key(card, w, h, fs)
+    surf = CACHE.get(key)
+    if surf is not None:
+        return surf
+    lay = cardfaces.layout(w, h, fs[0], fs[2])
+    if not cardfaces.uses_art(card, fs[0]):
+        return _keep(key, cardfaces.paint(card, lay, fs[1], cardfaces.glyphs(lay)))
+    _worker.request([(w, h)], style)
+    qkey = _quick_key(card, w, h, fs)
+    surf = CACHE.get(qkey)
+    if surf is None:
+        surf = _keep(qkey, cardfaces.paint(card, lay, fs[1], cardfaces.glyphs(lay), art=False))
     return surf
 
 
-def _radius(w: int) -> int:
-    return max(3, w // 12)
+def is_ready(card: Card, w: int, h: int, style: CardStyle = CardStyle()) -> bool:
+    """Whether ``face`` would give the finished face now (not the quick form)."""
+    _collect()
+    return _face_key(card, w, h, _face_style(style)) in CACHE
 
 
-def _blank(w: int, h: int, fill, edge, edge_w: int) -> pygame.Surface:
-    """A rounded card shape with smooth edges (drawn at twice the size, then scaled down)."""
-    key = ("blank", w, h, fill, edge, edge_w)
-    if key in _cache:
-        return _cache[key]
-    big = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
-    r = _radius(w) * 2
-    pygame.draw.rect(big, edge, big.get_rect(), border_radius=r)
-    pygame.draw.rect(big, fill, big.get_rect().inflate(-edge_w * 4, -edge_w * 4), border_radius=max(1, r - edge_w * 2))
-    return _remember(key, pygame.transform.smoothscale(big, (w, h)))
+def ready(size: tuple[int, int], style: CardStyle = CardStyle()) -> bool:
+    """Whether all 52 faces and the back at ``size`` are painted (a screen that keeps a picture made
+    of faces, like the menu's fan, puts this in its key so it rebuilds once they are)."""
+    _collect()
+    w, h = size
+    fs = _face_style(style)
+    return _back_key(w, h, style) in CACHE and all(_face_key(Card(i), w, h, fs) in CACHE for i in range(52))
+
+
+def prerender(sizes, style: CardStyle = CardStyle()) -> None:
+    """Paint all 52 faces and the back at each of ``sizes`` (one ``(w, h)`` or several, the most
+    urgent first) on a worker thread.  Replaces the sizes asked for before: a size no longer listed
+    is not painted further, and the cache keeps room for the ones listed."""
+    _worker.prerender(_sizes(sizes), style)
+
+
+def wait(timeout: float | None = None) -> bool:
+    """Block until the worker has painted everything asked for (tests, pictures, benchmarks); returns
+    whether it has.  Never call it from a frame."""
+    done = _worker.wait(timeout)
+    _collect()
+    return done
+
+
+def _sizes(sizes) -> list[tuple[int, int]]:
+    if len(sizes) == 2 and all(isinstance(v, (int, float)) for v in sizes):
+        sizes = [sizes]
+    out: list[tuple[int, int]] = []
+    for w, h in sizes:
+        size = (max(1, int(w)), max(1, int(h)))
+        if size not in out:
+            out.append(size)
+    return out
+
+
+def _collect() -> None:
+    """Move what the worker painted into the cache, in the display's format (main thread)."""
+    while True:
+        try:
+            key, surf = _worker.done.popleft()
+        except IndexError:
+            return
+        _keep(key, surf)
+        if key[0] == "face":
+            CACHE.discard(("quick",) + key[1:])
+
+
+class _Worker:
+    """One daemon thread painting faces and backs, size by size, in the order asked."""
+
+    def __init__(self) -> None:
+        self.done: deque = deque()
+        self._cond = threading.Condition()
+        self._queue: list[tuple] = []
+        self._running: tuple | None = None
+        self._kept: dict[tuple, int] = {}  # job id -> bytes its surfaces take
+        self._thread: threading.Thread | None = None
+
+    # main thread
+
+    def prerender(self, sizes: list[tuple[int, int]], style: CardStyle) -> None:
+        jobs = [self._job(size, style) for size in sizes]
+        with self._cond:
+            self._kept = {job[0]: _job_bytes(job) for job in jobs}
+            self._queue = [job for job in jobs if not self._running or job[0] != self._running[0]]
+            self._start()
+        CACHE.reserve("faces", sum(self._kept.values()))
+
+    def request(self, sizes: list[tuple[int, int]], style: CardStyle) -> None:
+        """Ask for sizes on top of those asked for already (a face was needed before it was ready).
+        Only the last few sizes asked for this way are kept in mind, so they cannot pile up."""
+        for size in sizes:
+            job_id = self._id(size, style)
+            with self._cond:
+                if (self._running and self._running[0] == job_id) or any(j[0] == job_id for j in self._queue):
+                    continue
+            job = self._job(size, style)
+            with self._cond:
+                self._kept.pop(job_id, None)
+                self._kept[job_id] = _job_bytes(job)
+                while len(self._kept) > MAX_SIZES:
+                    old = next(iter(self._kept))
+                    del self._kept[old]
+                    self._queue = [j for j in self._queue if j[0] != old]
+                self._queue.append(job)
+                self._start()
+            CACHE.reserve("faces", sum(self._kept.values()))
+
+    def wait(self, timeout: float | None) -> bool:
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._queue and self._running is None, timeout)
+
+    @staticmethod
+    def _id(size: tuple[int, int], style: CardStyle) -> tuple:
+        return (size, _face_style(style), _back_key(size[0], size[1], style))
+
+    def _job(self, size: tuple[int, int], style: CardStyle) -> tuple:
+        fs = _face_style(style)
+        lay = cardfaces.layout(size[0], size[1], fs[0], fs[2])
+        return (self._id(size, style), lay, fs, style, cardfaces.glyphs(lay))  # glyphs: main thread only
+
+    def _start(self) -> None:
+        self._cond.notify_all()
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name="card-art", daemon=True)
+            self._thread.start()
+
+    # worker thread
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: bool(self._queue))
+                job = self._running = self._queue.pop(0)
+            try:
+                self._paint(job)
+            except Exception:  # a broken art file or a closed pygame: the quick faces stay
+                log.exception("painting card faces failed")
+            finally:
+                with self._cond:
+                    self._running = None
+                    self._cond.notify_all()
+
+    def _paint(self, job: tuple) -> None:
+        job_id, lay, fs, style, glyph_set = job
+        w, h = lay.w, lay.h
+        key = _back_key(w, h, style)
+        if key not in CACHE:
+            self.done.append((key, cardbacks.paint(w, h, key[3], style.high_contrast)))
+        # the quick faces first, so that few need painting on a frame; then the pictures
+        cards = sorted((Card(i) for i in range(52)), key=lambda c: cardfaces.uses_art(c, fs[0]))
+        for card in cards:
+            with self._cond:
+                if job_id not in self._kept:
+                    return  # superseded by other sizes
+            key = _face_key(card, w, h, fs)
+            if key in CACHE:
+                continue
+            self.done.append((key, cardfaces.paint(card, lay, fs[1], glyph_set)))
+            time.sleep(0)  # let the main thread take the interpreter between faces
+
+
+def _job_bytes(job: tuple) -> int:
+    lay = job[1]
+    return lay.w * lay.h * 4 * 54  # 52 faces, the back, a little room for quick faces
+
+
+_worker = _Worker()
+
+
+# ------------------------------------------------------------------ backs, paper, shadows, the stock
+
+
+def back(w: int, h: int, style: CardStyle = CardStyle()) -> pygame.Surface:
+    _collect()
+    key = _back_key(w, h, style)
+    surf = CACHE.get(key)
+    if surf is None:
+        surf = _keep(key, cardbacks.paint(w, h, key[3], style.high_contrast))
+    return surf
 
 
 def paper(w: int, h: int) -> pygame.Surface:
     """A plain card outline (the edges of a stack)."""
-    return _blank(w, h, (232, 228, 215), EDGE, 1)
-
-
-# pip positions in a unit box (x across, y down); lower-half pips are drawn upside down
-_PIPS = {
-    1: [(0.5, 0.5)],
-    2: [(0.5, 0), (0.5, 1)],
-    3: [(0.5, 0), (0.5, 0.5), (0.5, 1)],
-    4: [(0, 0), (1, 0), (0, 1), (1, 1)],
-    5: [(0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)],
-    6: [(0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
-    7: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
-    8: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)],
-    9: [(0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)],
-    10: [(0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1)],
-}
-
-
-def face(card: Card, w: int, h: int, style: CardStyle = CardStyle()) -> pygame.Surface:
-    key = ("face", int(card), w, h, style)
-    surf = _cache.get(key)
-    if surf is not None:
-        return surf
-    hc = style.high_contrast
-    surf = _blank(w, h, PAPER_HC if hc else PAPER, (0, 0, 0) if hc else EDGE, 2 if hc else 1).copy()
-    colour = suit_colour(card.suit, style)
-    sym = SUIT_SYMBOLS[card.suit]
-    label = rank_label(card)
-    # corners: rank over suit, top-left and (upside down) bottom-right
-    rs = max(9, int(h * (0.2 if hc else 0.18)))
-    ss = max(8, int(h * (0.15 if hc else 0.135)))
-    pad = max(2, int(w * 0.05))
-    corner = pygame.Surface((int(w * 0.25), rs + ss + 2), pygame.SRCALPHA)
-    cw = corner.get_width()
-    img = text.render(label, rs, colour, bold=True)
-    if img.get_width() > cw:  # "10": narrow the glyphs rather than shrink them
-        img = pygame.transform.smoothscale(img, (cw, img.get_height()))
-    corner.blit(img, img.get_rect(midtop=(cw // 2, 0)))
-    text.draw(corner, sym, ss, colour, (cw // 2, int(rs * 0.98)), "midtop")
-    surf.blit(corner, (pad - int(w * 0.02), pad))
-    surf.blit(pygame.transform.rotate(corner, 180), (w - pad - cw + int(w * 0.02), h - pad - corner.get_height()))
-    # middle
-    n = card.rank + 1
-    box = pygame.Rect(int(w * 0.36), int(h * 0.19), int(w * 0.28), int(h * 0.62))
-    if n == 1:
-        size = int(w * 0.56)
-        text.draw(surf, sym, size, colour, (w / 2, h / 2), "center")
-    elif n <= 10:
-        size = max(8, int(min(w * 0.21, h * 0.15)))
-        pip = text.render(sym, size, colour)
-        flipped = pygame.transform.rotate(pip, 180)
-        for fx, fy in _PIPS[n]:
-            x = box.left + fx * box.width
-            y = box.top + fy * box.height
-            img = flipped if fy > 0.5 else pip
-            surf.blit(img, img.get_rect(center=(round(x), round(y))))
-    else:
-        _court(surf, card, w, h, colour, sym, hc)
-    return _remember(key, surf)
-
-
-def _court(surf, card: Card, w: int, h: int, colour, sym: str, hc: bool) -> None:
-    """Jack, queen, king: a framed panel with a large letter between two suit marks."""
-    panel = pygame.Rect(int(w * 0.28), int(h * 0.17), int(w * 0.44), int(h * 0.66))
-    tint = tuple(int(255 - (255 - c) * 0.16) for c in colour)
-    pygame.draw.rect(surf, tint, panel, border_radius=max(2, w // 20))
-    pygame.draw.rect(surf, colour, panel, width=max(1, w // 45), border_radius=max(2, w // 20))
-    letter = RANKS[card.rank]
-    text.draw(surf, letter, int(h * 0.3), colour, panel.center, "center", bold=True)
-    s = int(h * 0.11)
-    text.draw(surf, sym, s, colour, (panel.centerx, panel.top + int(h * 0.02)), "midtop")
-    mark = text.render(sym, s, colour)
-    mark = pygame.transform.rotate(mark, 180)
-    surf.blit(mark, mark.get_rect(midbottom=(panel.centerx, panel.bottom - int(h * 0.02))))
-
-
-def back(w: int, h: int, style: CardStyle = CardStyle()) -> pygame.Surface:
-    key = ("back", w, h, style.back, style.high_contrast)
-    surf = _cache.get(key)
-    if surf is not None:
-        return surf
-    dark, light = BACKS.get(style.back, BACKS["blue"])
-    big = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
-    r = _radius(w) * 2
-    pygame.draw.rect(big, (0, 0, 0) if style.high_contrast else EDGE, big.get_rect(), border_radius=r)
-    pygame.draw.rect(big, (250, 250, 250), big.get_rect().inflate(-4, -4), border_radius=r - 2)
-    inner = big.get_rect().inflate(-int(w * 0.16), -int(w * 0.16))
-    pygame.draw.rect(big, dark, inner, border_radius=max(2, r // 2))
-    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
-    step = max(8, int(w * 0.2))
-    lw = max(1, w // 40)
-    for k in range(-inner.height, inner.width + inner.height, step):
-        pygame.draw.line(pattern, light, (k, 0), (k + inner.height, inner.height), lw)
-        pygame.draw.line(pattern, light, (k, inner.height), (k + inner.height, 0), lw)
-    pygame.draw.circle(pattern, light, (inner.width // 2, inner.height // 2), int(w * 0.32), lw * 2)
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, r // 2))
-    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    big.blit(pattern, inner)
-    return _remember(key, pygame.transform.smoothscale(big, (w, h)))
+    return cardfaces.blank(w, h, (232, 228, 215), EDGE, 1, max(3, w // 12))
 
 
 def shadow(w: int, h: int) -> pygame.Surface:
     key = ("shadow", w, h)
-    surf = _cache.get(key)
+    surf = CACHE.get(key)
     if surf is not None:
         return surf
     pad = max(4, w // 10)
     s = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
-    pygame.draw.rect(s, (0, 0, 0, 90), pygame.Rect(pad, pad, w, h), border_radius=_radius(w))
+    pygame.draw.rect(s, (0, 0, 0, 90), pygame.Rect(pad, pad, w, h), border_radius=max(3, w // 12))
     s = pygame.transform.box_blur(s, max(2, pad // 2))
-    return _remember(key, s)
+    return _keep(key, s)
+
+
+def stack(w: int, h: int, layers: int, style: CardStyle = CardStyle()) -> pygame.Surface:
+    """The stock as one picture: a shadow, ``layers - 1`` paper edges and the back on top, centred."""
+    key = ("stack", w, h, layers, _back_key(w, h, style))
+    img = CACHE.get(key)
+    if img is not None:
+        return img
+    step = max(2, round(w * 0.02))
+    pad = max(4, w // 10) + layers * step
+    img = pygame.Surface((w + pad * 3, h + pad * 3), pygame.SRCALPHA)
+    c = (img.get_width() / 2, img.get_height() / 2)
+    draw_shadow(img, c, w, h)
+    edge = paper(w, h)
+    for i in range(layers - 1):
+        off = (layers - 1 - i) * step
+        img.blit(edge, edge.get_rect(center=(round(c[0] - off), round(c[1] + off))))
+    draw_back(img, c, w, h, style)
+    return _keep(key, img)
+
+
+def preview(card_size: tuple[int, int], style: CardStyle = CardStyle()) -> pygame.Surface:
+    """A small picture of the style for a settings screen: a back, a king and an ace, fanned.
+
+    Uses the quick king until the picture is painted; draw it every frame (it is cached)."""
+    w, h = card_size
+    king, ace = Card.parse("KH"), Card.parse("AS")
+    done = is_ready(king, w, h, style) and is_ready(ace, w, h, style)
+    key = ("preview", w, h, _face_style(style), _back_key(w, h, style), done)
+    img = CACHE.get(key)
+    if img is not None:
+        return img
+    step = round(w * 0.55)
+    img = pygame.Surface((w + step * 2 + w // 5, h + h // 8), pygame.SRCALPHA)
+    for i, surf in enumerate((back(w, h, style), face(king, w, h, style), face(ace, w, h, style))):
+        centre = (w // 2 + i * step + w // 10, h // 2 + h // 16)
+        draw_shadow(img, centre, w, h)
+        img.blit(surf, surf.get_rect(center=centre))
+    return _keep(key, img)
+
+
+# ------------------------------------------------------------------ drawing
 
 
 def _blit_scaled(surface: pygame.Surface, img: pygame.Surface, center, xscale: float, scale: float) -> pygame.Rect:
@@ -211,6 +357,7 @@ def draw_shadow(surface: pygame.Surface, center, w: int, h: int, lift: float = 0
                 xscale: float = 1.0, scale: float = 1.0) -> None:
     s = shadow(w, h)
     if xscale != 1.0 or scale != 1.0:
-        s = pygame.transform.scale(s, (max(1, round(s.get_width() * abs(xscale))), max(1, round(s.get_height() * scale))))
+        size = (max(1, round(s.get_width() * abs(xscale))), max(1, round(s.get_height() * scale)))
+        s = pygame.transform.scale(s, size)
     off = max(1, round(w * (0.03 + lift * 0.08)))
     surface.blit(s, s.get_rect(center=(round(center[0]) + off, round(center[1]) + off * 2)))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from . import felt as cloth
 from . import text
 
 FELT = (22, 92, 58)
@@ -15,31 +16,9 @@ PANEL = (8, 28, 18, 215)  # see-through: the scoreboard over the felt
 SOLID = (8, 28, 18, 255)  # every box a player reads: nothing below may show through it
 MELD_COLOURS = ((226, 195, 92), (110, 190, 255), (240, 130, 200), (140, 230, 140))
 
-_felt_cache: dict[tuple, pygame.Surface] = {}
-
-
 def felt(size: tuple[int, int], dark: bool = False) -> pygame.Surface:
-    """The table cloth: a soft radial light over green (built once per size)."""
-    key = (size, dark)
-    surf = _felt_cache.get(key)
-    if surf is not None:
-        return surf
-    if len(_felt_cache) > 6:
-        _felt_cache.clear()
-    w, h = size
-    small = pygame.Surface((64, 40))
-    base = FELT_DARK if dark else FELT
-    edge = tuple(max(0, c - 34) for c in base)
-    for y in range(40):
-        for x in range(64):
-            dx, dy = (x - 31.5) / 32, (y - 19.5) / 20
-            d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.2)
-            small.set_at((x, y), tuple(round(b + (e - b) * d * d) for b, e in zip(base, edge, strict=True)))
-    surf = pygame.transform.smoothscale(small, (w, h))
-    if pygame.display.get_surface() is not None:
-        surf = surf.convert()
-    _felt_cache[key] = surf
-    return surf
+    """The table cloth the player chose, with its texture and light (built once per size)."""
+    return cloth.surface(size, dark=dark)
 
 
 _panels: dict[tuple, pygame.Surface] = {}

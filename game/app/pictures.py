@@ -22,6 +22,7 @@ from game.engine import (
     preset,
 )
 
+from . import cardart
 from .app import App
 from .i18n import tr
 from .match import Match, MatchSetup
@@ -113,6 +114,8 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
     app = App(size=size, settings=Settings(animation="instant"))
 
     def shot(name: str) -> None:
+        app.prerender_cards()
+        cardart.wait(30)
         app.draw()
         path = out / f"{name}.png"
         app.save_screenshot(path, announce=False)
@@ -230,6 +233,9 @@ def render_settings(out_dir: str | Path, sizes=((1280, 720), (960, 600))) -> lis
             menu.rebuild_ui()
             for _ in range(3):
                 app.frame(1 / 60, present=False)
+            app.prerender_cards()
+            cardart.wait(30)
+            app.frame(1 / 60, present=False)
             app.draw()
             saved.append(app.save_screenshot(out / f"30_menu_continue_{w}x{h}.png", announce=False))
             for page in PAGES:

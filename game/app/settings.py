@@ -15,12 +15,16 @@ from .vocab import (
     ANIMATION_CHOICES,
     ANIMATION_FACTORS,
     CARD_BACKS,
+    CARD_FACES,
     CARD_SIZES,
+    FELTS,
     LANGUAGES,
     LEVELS,
     NAME_MAX,
     AnimationSpeed,
+    CardFace,
     CardSize,
+    Felt,
     Language,
     Level,
 )
@@ -30,7 +34,7 @@ SETTINGS_VERSION = 1
 VOLUME_STEPS = 20
 
 __all__ = [
-    "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_SIZES", "LANGUAGES", "LEVELS",
+    "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_FACES", "CARD_SIZES", "FELTS", "LANGUAGES", "LEVELS",
     "SETTINGS_FORMAT", "SETTINGS_VERSION", "VOLUME_STEPS", "Settings", "settings_from_dict", "speed",
     "system_language",
 ]
@@ -50,6 +54,8 @@ class Settings:
     four_colour: bool = False
     high_contrast: bool = False
     card_back: str = "blue"  # any short name is kept; the UI draws the backs it knows (CARD_BACKS), else blue
+    card_face: CardFace = "classic"
+    felt: Felt = "green"
     fullscreen: bool = False
     ask_before_knock: bool = False
     guide_shown: bool = False
@@ -161,6 +167,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "four_colour": _boolean,
     "high_contrast": _boolean,
     "card_back": _card_back,
+    "card_face": _choice(CARD_FACES),
+    "felt": _choice(FELTS),
     "fullscreen": _boolean,
     "ask_before_knock": _boolean,
     "guide_shown": _boolean,

@@ -71,7 +71,6 @@ class TableView:
         self.style = style or CardStyle()
         self.speed = speed
         self.sprites: dict[Card, Sprite] = {}
-        self._stacks: dict[tuple, pygame.Surface] = {}
         self.reset()
 
     def reset(self) -> None:
@@ -229,24 +228,7 @@ class TableView:
         """The stock as one picture of a stack whose thickness follows the count."""
         lay = self.layout
         layers = min(4, max(1, count // 8 + 1))
-        key = (lay.cw, lay.ch, layers, self.style)
-        img = self._stacks.get(key)
-        if img is None:
-            step = max(2, round(lay.cw * 0.02))
-            pad = max(4, lay.cw // 10) + layers * step
-            img = pygame.Surface((lay.cw + pad * 3, lay.ch + pad * 3), pygame.SRCALPHA)
-            c = (img.get_width() / 2, img.get_height() / 2)
-            cardart.draw_shadow(img, c, lay.cw, lay.ch)
-            edge = cardart.paper(lay.cw, lay.ch)  # the cards underneath show as paper edges
-            for i in range(layers - 1):
-                off = (layers - 1 - i) * step
-                img.blit(edge, edge.get_rect(center=(round(c[0] - off), round(c[1] + off))))
-            cardart.draw_back(img, c, lay.cw, lay.ch, self.style)
-            if pygame.display.get_surface() is not None:
-                img = img.convert_alpha()
-            if len(self._stacks) > 20:
-                self._stacks.clear()
-            self._stacks[key] = img
+        img = cardart.stack(lay.cw, lay.ch, layers, self.style)
         surface.blit(img, img.get_rect(center=(round(lay.stock_x), round(lay.pile_y))))
 
     def _dim(self, surface: pygame.Surface, s: Sprite) -> None:

@@ -26,8 +26,14 @@ ANIMATION_FACTORS: dict[AnimationSpeed, float] = {"slow": 1.6, "normal": 1.0, "f
 CardSize = Literal["normal", "large"]
 CARD_SIZES: tuple[CardSize, ...] = get_args(CardSize)
 
-CardBack = Literal["blue", "red"]
+CardBack = Literal["blue", "red", "green"]
 CARD_BACKS: tuple[CardBack, ...] = get_args(CardBack)
+
+CardFace = Literal["classic", "large_print"]  # large print: today's big-index design
+CARD_FACES: tuple[CardFace, ...] = get_args(CardFace)
+
+Felt = Literal["green", "blue", "burgundy"]
+FELTS: tuple[Felt, ...] = get_args(Felt)
 
 SortMode = Literal["melds", "rank", "suit", "custom"]
 SORT_MODES: tuple[SortMode, ...] = get_args(SortMode)
@@ -37,7 +43,8 @@ SORT_CYCLE: tuple[SortMode, ...] = ("melds", "rank", "suit")  # what the sort bu
 NAME_MAX = 24  # the longest player name kept, in characters
 
 __all__ = [
-    "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_SIZES", "LANGUAGES", "LEVELS", "MODES",
+    "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_FACES", "CARD_SIZES", "FELTS", "LANGUAGES",
+    "LEVELS", "MODES", "CardFace", "Felt",
     "NAME_MAX", "RTL_LANGUAGES", "SORT_CYCLE", "SORT_MODES", "AnimationSpeed", "CardBack", "CardSize",
     "Language", "Level", "Mode", "SortMode", "is_rtl_language",
 ]

@@ -237,9 +237,9 @@ class MenuScene(Scene):
     def fan(self) -> pygame.Surface:
         """A small fan of cards beside the title (built once per size)."""
         lay = self.app.layout
-        key = (lay.cw, self.app.card_style)
+        cw, ch = round(lay.cw * 0.7), round(lay.ch * 0.7)
+        key = (lay.cw, self.app.card_style, cardart.ready((cw, ch), self.app.card_style))
         if getattr(self, "_fan_key", None) != key:
-            cw, ch = round(lay.cw * 0.7), round(lay.ch * 0.7)
             step = round(26 * lay.s)
             img = pygame.Surface((round(cw * 2.4) + step * 3, round(ch * 1.8)), pygame.SRCALPHA)
             for i, c in enumerate(("AS", "KH", "QD", "JC")):

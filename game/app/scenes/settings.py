@@ -19,7 +19,7 @@ from .. import i18n, text
 from ..i18n import tr
 from ..looks import GOLD, INK, INK_DIM, felt
 from ..scene import Scene
-from ..settings import ANIMATION_CHOICES, CARD_BACKS, CARD_SIZES, LANGUAGES, LEVELS, Settings
+from ..settings import ANIMATION_CHOICES, CARD_BACKS, CARD_FACES, CARD_SIZES, FELTS, LANGUAGES, LEVELS, Settings
 
 PAGES = ("general", "rules")
 BOOL = (False, True)
@@ -77,6 +77,8 @@ def general_options() -> list[Option]:
         _field("four_colour", BOOL, _on_off),
         _field("high_contrast", BOOL, _on_off),
         _field("card_back", CARD_BACKS, lambda v: tr("settings.card_back." + v)),
+        _field("card_face", CARD_FACES, lambda v: tr("settings.card_face." + v)),
+        _field("felt", FELTS, lambda v: tr("settings.felt." + v)),
     ]
 
 

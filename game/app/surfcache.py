@@ -1,0 +1,104 @@
+"""A least-recently-used store of surfaces bounded by the bytes they hold, not by how many there are.
+
+Card faces, backs and the felt are built once per size and kept here.  A window resized many times
+leaves surfaces of sizes nobody draws any more; they are the least recently used, so they go first
+when a new one would pass the budget.  Users of the cache may ask for a larger budget while they
+need it (``reserve``): a big screen needs more bytes for the same set of surfaces, and a budget
+below what one frame draws would rebuild the same surfaces over and over.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+
+import pygame
+
+MB = 1024 * 1024
+DEFAULT_BUDGET = 48 * MB
+HEADROOM = 1.25  # the budget over what the users reserved
+
+
+def surface_bytes(surf: pygame.Surface) -> int:
+    """The pixel memory one surface holds."""
+    return surf.get_pitch() * surf.get_height()
+
+
+class SurfaceCache:
+    """Thread-safe; ``get`` marks an entry as used, ``put`` evicts the least recently used."""
+
+    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
+        self.base_budget = int(budget)
+        self._reserved: dict[str, int] = {}
+        self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+        self.evictions = 0
+
+    # ------------------------------------------------------------------ budget
+
+    @property
+    def budget(self) -> int:
+        return max(self.base_budget, int(sum(self._reserved.values()) * HEADROOM))
+
+    def reserve(self, name: str, nbytes: int) -> None:
+        """Say that ``name`` needs about ``nbytes`` kept at once (replaces its earlier reservation)."""
+        with self._lock:
+            if nbytes > 0:
+                self._reserved[name] = int(nbytes)
+            else:
+                self._reserved.pop(name, None)
+            self._trim()
+
+    # ------------------------------------------------------------------ entries
+
+    @property
+    def nbytes(self) -> int:
+        return self._bytes
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._items
+
+    def get(self, key: Hashable) -> pygame.Surface | None:
+        with self._lock:
+            surf = self._items.get(key)
+            if surf is not None:
+                self._items.move_to_end(key)
+            return surf
+
+    def put(self, key: Hashable, surf: pygame.Surface) -> pygame.Surface:
+        """Keep ``surf`` under ``key`` (a surface larger than the whole budget is returned, not kept)."""
+        size = surface_bytes(surf)
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._bytes -= surface_bytes(old)
+            if size <= self.budget:
+                self._items[key] = surf
+                self._bytes += size
+                self._trim()
+        return surf
+
+    def discard(self, key: Hashable) -> None:
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._bytes -= surface_bytes(old)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._bytes = 0
+
+    def _trim(self) -> None:
+        budget = self.budget
+        while self._bytes > budget and self._items:
+            _, old = self._items.popitem(last=False)
+            self._bytes -= surface_bytes(old)
+            self.evictions += 1
+
+
+CACHE = SurfaceCache()
