@@ -147,3 +147,66 @@ def test_after_the_curtain_the_log_tells_what_the_other_player_did(monkeypatch):
     assert d.state.to_act != first
     log = " ".join(d.top.model.log_lines)
     assert thrown.symbol in log and ("stock" in log or "discard pile" in log)
+
+
+def test_suit_sort_marks_meld_members_card_by_card_and_alternates_colours(monkeypatch):
+    from test_app_play import give
+
+    from game.app.scenes.tablebase import meld_ids
+
+    d = Driver(monkeypatch, seed=5)
+    start_vs_bot(d, "easy")
+    d.wait(lambda: d.top.human_turn())
+    give(d, 0, "7C 7D 7H 2C 3C 9D KD 4S 9S QH")
+    while d.top.sort_mode[0] != "suit":
+        d.key(pygame.K_o)
+    d.top.refresh_targets(snap=True)
+    d.frame(2)
+    order = d.top.my_hand()
+    suits = [c.suit for c in order]
+    runs = [s for k, s in enumerate(suits) if k == 0 or suits[k - 1] != s]
+    red = [s in (1, 2) for s in runs]
+    assert all(a != b for a, b in zip(red, red[1:], strict=False)), runs  # red and black take turns
+    ids = meld_ids(order)
+    sevens = {ids[c] for c in order if c.symbol.startswith("7")}
+    assert len(sevens) == 1
+    bars = d.top.meld_bars(order)
+    lay = d.app.layout
+    for meld, x0, x1 in bars:
+        for c in order:
+            s = d.app.table.sprites[c]
+            visible_left = s.x - lay.cw / 2
+            under = visible_left + lay.px(6) < x1 and s.x + lay.cw / 2 - lay.px(6) > x0
+            assert not (under and ids.get(c) != meld), f"the bar of meld {meld} runs under {c}"
+
+
+def _box_hides_what_is_below(app, scene) -> bool:
+    """Inside the overlay's box, the picture is the same whatever lies below it."""
+    size = app.screen.get_size()
+    full = pygame.Surface(size)
+    for s in app.stack:
+        s.draw(full)
+    alone = pygame.Surface(size)
+    alone.fill((255, 0, 255))
+    scene.draw(alone)
+    box = scene.panel_rect().inflate(-12, -12)
+    for x in range(box.left, box.right, 7):
+        for y in range(box.top, box.bottom, 7):
+            if full.get_at((x, y)) != alone.get_at((x, y)):
+                return False
+    return True
+
+
+def test_overlays_are_opaque(monkeypatch):
+    d = Driver(monkeypatch, seed=21)
+    d.press("#opponent_hotseat")
+    d.press("#start")
+    if d.top.name == "deal":
+        d.key(pygame.K_SPACE)
+    d.wait(lambda: d.top.name == "curtain")
+    d.key(pygame.K_ESCAPE)  # pause over "Pass to ..."
+    assert d.top.name == "pause"
+    assert _box_hides_what_is_below(d.app, d.top)
+    d.key(pygame.K_r)  # the rules over the pause
+    assert d.top.name == "rules"
+    assert _box_hides_what_is_below(d.app, d.top)

@@ -374,31 +374,40 @@ def test_screenshots_of_every_scene(tmp_path):
         assert p.stat().st_size > 5000
 
 
-def give(state, seat: int, cards: str) -> None:
-    """Rearrange a dealt position so ``seat`` holds exactly ``cards`` (every card stays somewhere)."""
-    from game.engine import parse_cards
+def give(d: Driver, seat: int, cards: str):
+    """The match goes on from a position where ``seat`` holds exactly ``cards``: the dealt position with
+    cards swapped between the piles (every card stays somewhere), built through the engine's checked
+    ``MatchState.from_position``.  Returns the new state (the match plays on from it)."""
+    from game.engine import MatchState, parse_cards
 
+    st = d.state
     wanted = parse_cards(cards)
-    hand = state.hands[seat]
+    hands = [list(st.hands[0]), list(st.hands[1])]
+    stock, discard = list(st.stock), list(st.discard)
+    hand = hands[seat]
     spare = [c for c in hand if c not in wanted]
     for c in wanted:
         if c in hand:
             continue
         give_back = spare.pop()
-        for pile in (state.hands[1 - seat], state.stock, state.discard):
+        for pile in (hands[1 - seat], stock, discard):
             if c in pile:
                 pile[pile.index(c)] = give_back
                 break
         hand[hand.index(give_back)] = c
     if len(hand) < len(wanted):  # an eleventh card comes off the stock
-        extra = [c for c in wanted if c not in hand]
-        for c in extra:
-            for pile in (state.hands[1 - seat], state.stock, state.discard):
+        for c in [c for c in wanted if c not in hand]:
+            for pile in (hands[1 - seat], stock, discard):
                 if c in pile:
                     pile.remove(c)
                     break
             hand.append(c)
-    state.check_invariants()
+    new = MatchState.from_position(st.rules, hands, stock, discard, dealer=st.dealer, phase=st.phase,
+                                   to_act=st.to_act, out_of_play=list(st.out_of_play), stock_only=st.stock_only,
+                                   offer_stage=st.offer_stage, turns=st.turns, hand_no=st.hand_no, seed=st.seed,
+                                   history=list(st.history))
+    d.app.nav.match.state = new
+    return new
 
 
 @pytest.mark.parametrize("cards,label,kind", [
@@ -414,7 +423,7 @@ def test_the_knock_button_reads_gin_and_big_gin_and_throws_the_best_card(monkeyp
     if st.phase is Phase.DRAW:
         d.key(pygame.K_s)
     assert st.phase is Phase.DISCARD and st.to_act == 0
-    give(st, 0, cards)
+    st = give(d, 0, cards)
     d.top.refresh_targets(snap=True)
     d.frame(2)
     knock = d.widget("#knock")
