@@ -14,11 +14,12 @@ from game.engine import (
     Phase,
     TimerMove,
     bot_label,
-    deal_label,
     derive_bytes,
     derive_seed,
     new_match,
+    secret_label,
 )
+from game.engine.fairness import deal_order
 
 
 def _shuffled(seed):
@@ -37,7 +38,12 @@ def _dealt_cards(state):
 
 
 def _deck_to_deal(deck):
-    return deck[:21]
+    return list(deck[:21])
+
+
+def _seeded_deal(seed, hand_no):
+    """The deal of a seeded hand: the fair-deal order from the secret derived for "secret/deal/<n>", cut 0."""
+    return _deck_to_deal(deal_order(derive_bytes(seed, secret_label(hand_no)), 0, hand_no))
 
 
 def play_hand(state):
@@ -52,11 +58,11 @@ def test_derive_seed_follows_the_documented_encoding():
         assert derive_bytes(seed, label) == digest
         assert derive_seed(seed, label) == int.from_bytes(digest[:8], "big")
         assert 0 <= derive_seed(seed, label) < 2**64
-    assert deal_label(3) == "deal/3" and bot_label(1) == "bot/1"
+    assert secret_label(3) == "secret/deal/3" and bot_label(1) == "bot/1"
 
 
 def test_derived_seeds_differ_by_label_and_by_seed():
-    labels = [deal_label(n) for n in range(50)] + [bot_label(0), bot_label(1), "lot", "hint/0", "hint/1"]
+    labels = [secret_label(n) for n in range(50)] + [bot_label(0), bot_label(1), "lot", "hint/0", "hint/1"]
     values = {derive_seed(123, label) for label in labels}
     assert len(values) == len(labels)
     assert len({derive_seed(seed, "bot/1") for seed in range(1000)}) == 1000
@@ -72,8 +78,8 @@ def test_every_deal_comes_from_the_derived_seed_of_its_hand():
     state, _ = new_match(VAN, seed=2024)
     for hand_no in range(4):
         assert state.hand_no == hand_no
-        expected = _deck_to_deal(_shuffled(derive_seed(2024, deal_label(hand_no))))
-        assert _dealt_cards(state) == expected
+        assert _dealt_cards(state) == _seeded_deal(2024, hand_no)
+        assert state.deal.secret == derive_bytes(2024, secret_label(hand_no)) and state.deal.cut == 0
         play_hand(state)
         if state.phase is Phase.MATCH_OVER:
             break
@@ -95,8 +101,7 @@ def test_same_seed_same_deals_and_the_deal_depends_only_on_seed_and_hand_number(
     other.apply(NextHand())
     first, _ = new_match(VAN, seed=77)
     assert _dealt_cards(other)[:20] != _dealt_cards(first)[:20]
-    expected = _deck_to_deal(_shuffled(derive_seed(77, deal_label(1))))
-    assert _dealt_cards(other) == expected
+    assert _dealt_cards(other) == _seeded_deal(77, 1)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 12345, 2**31 - 1])
@@ -111,14 +116,18 @@ def test_a_bot_seed_gives_no_way_to_rebuild_the_deals(seed):
             break
         state.apply(NextHand())
     for bot_seed in bot_seeds:
-        assert bot_seed != seed and bot_seed not in {derive_seed(seed, deal_label(n)) for n in range(100)}
+        assert bot_seed != seed and bot_seed not in {derive_seed(seed, secret_label(n)) for n in range(100)}
+        assert all(derive_bytes(seed, secret_label(n))[:8] != bot_seed.to_bytes(8, "big") for n in range(100))
         guesses = []
         for n in range(len(deals)):
             # the old formula, the new one with the bot seed in place of the match seed, and the bot seed
             guesses.append(_deck_to_deal(_shuffled(f"{bot_seed}/{n}")))
-            guesses.append(_deck_to_deal(_shuffled(derive_seed(bot_seed, deal_label(n)))))
-            for label in ("lot", "bot/0", "bot/1", "hint/0", f"deal/{n}"):
+            guesses.append(_seeded_deal(bot_seed, n))
+            for label in ("lot", "bot/0", "bot/1", "hint/0", f"deal/{n}", secret_label(n)):
                 guesses.append(_deck_to_deal(_shuffled(derive_seed(bot_seed, label))))
+                for cut in (0, 1, n):
+                    guesses.append(_deck_to_deal(deal_order(derive_bytes(bot_seed, label), cut, n)))
+                    guesses.append(_deck_to_deal(deal_order(derive_bytes(bot_seed, label)[:16] * 2, cut, n)))
         guesses.append(_deck_to_deal(_shuffled(bot_seed)))
         for deal in deals:
             assert deal not in guesses
@@ -127,6 +136,7 @@ def test_a_bot_seed_gives_no_way_to_rebuild_the_deals(seed):
         assert _dealt_cards(theirs) != deals[0]
     # and the old formula with the match seed itself no longer gives the deal either
     assert deals[0] != _deck_to_deal(_shuffled(f"{seed}/0"))
+    assert deals[0] == _seeded_deal(seed, 0)
 
 
 def test_a_save_with_its_seed_deals_the_next_hands_as_the_match_would_have():

@@ -610,9 +610,15 @@ def test_from_position_rebuilds_a_dealt_match_exactly():
     for rules, seed in ((VAN, 31), (CLASSIC, 32)):
         dealt, _ = new_match(rules, seed)
         built = MatchState.from_position(rules, dealt.hands, dealt.stock, dealt.discard, dealer=dealt.dealer,
-                                         phase=dealt.phase, seed=seed)
+                                         phase=dealt.phase, seed=seed, deal=dealt.deal)
         assert built == dealt
         assert built.legal_actions() == dealt.legal_actions()
+        bare = MatchState.from_position(rules, dealt.hands, dealt.stock, dealt.discard, dealer=dealt.dealer,
+                                        phase=dealt.phase, seed=seed)
+        assert bare.deal is None and bare.to_dict() == {**dealt.to_dict(), "deal": None}
+        with pytest.raises(SaveError, match="do not follow the hand's deal"):
+            MatchState.from_position(rules, dealt.hands, dealt.stock[::-1], dealt.discard, dealer=dealt.dealer,
+                                     phase=dealt.phase, seed=seed, deal=dealt.deal)
 
 
 def test_from_position_takes_text_and_fills_in_the_defaults():

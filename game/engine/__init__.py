@@ -26,6 +26,18 @@ from .events import (
     UpcardDecision,
     UpcardRetired,
 )
+from .fairness import (
+    DeckSource,
+    FairDeal,
+    Verification,
+    commitment,
+    deal_order,
+    dealt_hands,
+    fingerprint,
+    seeded_secret,
+    verify,
+    verify_record,
+)
 from .melds import (
     Arrangement,
     DiscardChoice,
@@ -47,7 +59,7 @@ from .observation import Observation, observe
 from .rules import CLASSIC, PRESETS, TARGET_CHOICES, TIMER_CHOICES, VAN, Rules, preset
 from .save import MAX_SAVE_BYTES, SaveError, check_save_size
 from .scoring import FinalScore, HandResult
-from .seeds import bot_label, deal_label, derive_bytes, derive_seed
+from .seeds import bot_label, derive_bytes, derive_seed, secret_label
 from .state import IllegalAction, IllegalReason, MatchState, Phase, new_match, oklahoma_limit, why_illegal
 
 __all__ = [
@@ -57,6 +69,7 @@ __all__ = [
     "CLASSIC",
     "Card",
     "DECK",
+    "DeckSource",
     "Discard",
     "DiscardChoice",
     "Discarded",
@@ -64,8 +77,8 @@ __all__ = [
     "DrawStock",
     "Drew",
     "Event",
+    "FairDeal",
     "FinalScore",
-    "MAX_SAVE_BYTES",
     "HandDealt",
     "HandEnded",
     "HandResult",
@@ -73,6 +86,7 @@ __all__ = [
     "IllegalReason",
     "Knock",
     "Knocked",
+    "MAX_SAVE_BYTES",
     "MatchEnded",
     "MatchState",
     "NextHand",
@@ -93,17 +107,21 @@ __all__ = [
     "UpcardRetired",
     "VALUES",
     "VAN",
+    "Verification",
     "all_arrangements",
     "best_arrangement",
-    "bot_label",
     "best_discard",
+    "bot_label",
     "cards_of",
     "check_save_size",
+    "commitment",
     "deadwood",
-    "deal_label",
+    "deal_order",
+    "dealt_hands",
     "derive_bytes",
     "derive_seed",
     "discard_deadwoods",
+    "fingerprint",
     "format_cards",
     "is_meld",
     "knock_arrangement",
@@ -117,6 +135,10 @@ __all__ = [
     "oklahoma_limit",
     "parse_cards",
     "preset",
+    "secret_label",
+    "seeded_secret",
     "showdown",
+    "verify",
+    "verify_record",
     "why_illegal",
 ]

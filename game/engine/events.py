@@ -26,6 +26,7 @@ class HandDealt(Event):
     hands: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
     knock_limit: int
     stock_size: int
+    commitment: str | None = None  # SHA-256 of the hand's secret (public); None when not known
 
     def seen_by(self, player: int) -> HandDealt:
         h0, h1 = self.hands

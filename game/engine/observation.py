@@ -38,6 +38,7 @@ class Observation:
     last_result: HandResult | None
     history: tuple[HandResult, ...]
     legal_actions: tuple[Action, ...]  # empty unless this player is to act
+    deal_commitment: str | None = None  # the commitment to this hand's secret: public from the deal on
 
     @property
     def my_turn(self) -> bool:
@@ -80,4 +81,5 @@ def observe(state: MatchState, player: int) -> Observation:
         last_result=state.last_result,
         history=tuple(state.history),
         legal_actions=tuple(state.legal_actions()) if acting else (),
+        deal_commitment=state.deal_commitment,
     )

@@ -1,12 +1,19 @@
-"""One way to turn a match seed into the numbers the game needs, so that no two uses can be confused.
+"""One way to turn a match seed into the values the game needs, so that no two uses can be confused.
 
-``derive_seed(match_seed, label)`` is the only derivation: every deal uses the label
-``"deal/<hand number>"`` and the first dealer's lot ``"lot"``.  Whoever needs randomness of its own
-(a bot: ``"bot/<seat>"``, a hint: ``"hint/<seat>"``) gets ``derive_seed(match_seed, <its label>)``,
-never the match seed itself: SHA-256 cannot be run backwards, so a derived value tells nothing about
-the match seed or about the values derived for other labels.  (A match seed drawn from a small range
-can still be found by trying every value in it: matches that must be safe from that need a seed of
-64 bits or more, or the provably fair deal of ``fairness.py``.)
+``derive_bytes(match_seed, label)`` / ``derive_seed(match_seed, label)`` are the only derivation.
+The labels in use:
+
+- ``"secret/deal/<hand number>"``: the deal secret of a hand of a seeded match (``fairness.py``);
+- ``"lot"``: the first dealer's lot;
+- ``"bot/<seat>"``: the seed of the bot in that seat; ``"hint/<seat>"``: the hint's randomness.
+
+Whoever needs randomness of its own (a bot) gets ``derive_seed(match_seed, <its label>)``, never the
+match seed itself: SHA-256 cannot be run backwards, so a derived value tells nothing about the match
+seed or about the values derived for other labels, and the deals cannot be rebuilt from it.  Deal
+secrets live under their own ``secret/`` prefix so that no seed handed out ever shares bytes with
+one.  (A match seed drawn from a small range can still be found by trying every value in it:
+matches that must be safe from that need a seed of 64 bits or more, or the fair deal's fresh
+secrets.)
 
 The encoding, so that any language can reproduce it: the UTF-8 bytes of
 
@@ -31,18 +38,18 @@ def _message(match_seed: int, label: str) -> bytes:
 
 
 def derive_bytes(match_seed: int, label: str) -> bytes:
-    """The 32-byte SHA-256 digest that ``derive_seed`` is cut from (see the module's documentation)."""
+    """The 32-byte SHA-256 digest for ``label`` (see the module's documentation)."""
     return hashlib.sha256(_message(match_seed, label)).digest()
 
 
 def derive_seed(match_seed: int, label: str) -> int:
-    """A 64-bit seed for ``label`` (e.g. ``"deal/3"``, ``"bot/1"``) derived from the match seed."""
+    """A 64-bit seed for ``label`` (e.g. ``"bot/1"``) derived from the match seed."""
     return int.from_bytes(derive_bytes(match_seed, label)[:8], "big")
 
 
-def deal_label(hand_no: int) -> str:
-    """The label of a hand's deal."""
-    return f"deal/{hand_no:d}"
+def secret_label(hand_no: int) -> str:
+    """The label of a seeded hand's deal secret."""
+    return f"secret/deal/{hand_no:d}"
 
 
 def bot_label(seat: int) -> str:

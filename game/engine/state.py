@@ -1,9 +1,11 @@
 """The match as a state machine: the phase, the legal actions of whoever acts, and apply().
 
 For each phase one legal-actions function and one apply function sit side by side.  An illegal
-action raises ``IllegalAction`` before anything changes.  Every deal is shuffled by a
-``random.Random`` seeded with ``derive_seed(match seed, "deal/<hand number>")``, so a match replays
-exactly, and whoever holds a seed derived for another label (a bot) cannot rebuild the deals.
+action raises ``IllegalAction`` before anything changes.  Every deal comes from a ``FairDeal``
+(``fairness.py``): by default its secret is derived from the match seed and the hand number, so a
+match replays exactly and whoever holds a seed derived for another label (a bot) cannot rebuild
+the deals; a caller can instead supply a fresh secret and the player's cut (``DeckSource``) for a
+provably fair deal.
 """
 from __future__ import annotations
 
@@ -36,10 +38,11 @@ from .events import (
     UpcardDecision,
     UpcardRetired,
 )
+from .fairness import DeckSource, FairDeal, dealt_hands
 from .melds import best_discard_key, deadwood_of_mask, showdown
 from .rules import Rules
 from .scoring import FinalScore, HandResult, final_score, score_knock
-from .seeds import deal_label, derive_seed
+from .seeds import derive_seed
 
 
 class IllegalReason(str, enum.Enum):  # noqa: UP042 - enum.StrEnum needs Python 3.11; the game runs on 3.10
@@ -151,12 +154,19 @@ class MatchState:
         self.history: list[HandResult] = []
         self.last_result: HandResult | None = None
         self.final: FinalScore | None = None
+        self.deal: FairDeal | None = None  # the current (or just finished) hand's deal; holds its secret
 
     # ------------------------------------------------------------------ creation
 
     @classmethod
-    def new(cls, rules: Rules, seed: int, computer_seat: int | None = None) -> tuple[MatchState, list[Event]]:
-        """A new match with its first hand dealt.  ``computer_seat`` is the bot's seat, if any."""
+    def new(
+        cls, rules: Rules, seed: int, computer_seat: int | None = None, source: DeckSource | None = None
+    ) -> tuple[MatchState, list[Event]]:
+        """A new match with its first hand dealt.  ``computer_seat`` is the bot's seat, if any.
+
+        ``source`` (a fresh secret and the player's cut) deals the first hand provably fairly;
+        without it the deal comes from the seed.  The seed always draws the first dealer's lot.
+        """
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("the seed must be an int")
         if rules.first_dealer == "computer" and computer_seat in (0, 1):
@@ -164,7 +174,7 @@ class MatchState:
         else:
             dealer = random.Random(derive_seed(seed, "lot")).randrange(2)
         state = cls(rules, seed, dealer)
-        return state, state._deal()
+        return state, state._deal(source)
 
     @classmethod
     def from_position(
@@ -188,6 +198,7 @@ class MatchState:
         hand_no: int | None = None,
         seed: int = 0,
         history: Sequence[HandResult] = (),
+        deal: FairDeal | None = None,
     ) -> MatchState:
         """A match in a chosen position (for tests, puzzles and tools), checked like a loaded save.
 
@@ -201,25 +212,31 @@ class MatchState:
         pile (else the card out of play); ``knock_limit`` follows the rules and the upcard;
         ``picks`` (cards each seat took from the pile this hand) hold just ``taken_card``;
         ``hand_no`` counts the hands in ``history``; the scores and hands won add up ``history``,
-        and after a hand the last entry of ``history`` is the result shown.
+        and after a hand the last entry of ``history`` is the result shown.  ``deal`` (optional) is
+        the hand's ``FairDeal``: the upcard and the stock must then follow its deck order.
 
         Raises ``SaveError`` (a ``ValueError``) naming the problem when the position could not arise
         in legal play.
         """
-        from .save import SaveError
+        from .save import SaveError, deal_to_dict
 
         try:
             data = cls._position_dict(
                 rules, hands, stock, discard, dealer, Phase(phase), to_act, out_of_play, upcard, knock_limit,
                 offer_stage, stock_only, taken_card, picks, turns, hand_no, seed, history,
             )
+            if deal is not None:
+                data["deal"] = deal_to_dict(deal)
         except SaveError:
             raise
         except (ValueError, TypeError) as e:
             raise SaveError(f"not a position: {e}") from None
         from .save import state_from_dict
 
-        return state_from_dict(data)
+        state = state_from_dict(data)
+        if deal is not None and state.deal is None:
+            raise SaveError("the upcard and the stock do not follow the hand's deal")
+        return state
 
     @staticmethod
     def _position_dict(
@@ -440,16 +457,17 @@ class MatchState:
 
     # ------------------------------------------------------------------ the deal
 
-    def _deal(self) -> list[Event]:
-        deck = [Card(i) for i in range(52)]
-        random.Random(derive_seed(self.seed, deal_label(self.hand_no))).shuffle(deck)
-        nd, d = self.non_dealer, self.dealer
-        self.hands = [[], []]
-        self.hands[nd] = deck[0:20:2]
-        self.hands[d] = deck[1:20:2]
-        self.upcard = deck[20]
-        self.discard = [deck[20]]
-        self.stock = deck[21:]
+    def _deal(self, source: DeckSource | None = None) -> list[Event]:
+        if source is None:
+            source = DeckSource.seeded(self.seed, self.hand_no)
+        deal = FairDeal.from_source(source, self.hand_no)
+        order = deal.order
+        self.deal = deal
+        hands = dealt_hands(order, self.dealer)
+        self.hands = [list(hands[0]), list(hands[1])]
+        self.upcard = order[20]
+        self.discard = [order[20]]
+        self.stock = list(reversed(order[21:]))  # the top (drawn first) is the end of the list
         self.out_of_play = []
         self.picks = [[], []]
         self.taken_card = None
@@ -460,7 +478,7 @@ class MatchState:
             oklahoma_limit(self.upcard, self.rules.knock_limit) if self.rules.oklahoma else self.rules.knock_limit
         )
         self.phase = Phase.UPCARD_OFFER if self.rules.upcard_offer != "none" else Phase.DRAW
-        self.to_act = nd
+        self.to_act = self.non_dealer
         self.last_result = None
         return [
             HandDealt(
@@ -470,6 +488,7 @@ class MatchState:
                 hands=(tuple(self.hands[0]), tuple(self.hands[1])),
                 knock_limit=self.knock_limit,
                 stock_size=len(self.stock),
+                commitment=deal.commitment,
             )
         ]
 
@@ -621,6 +640,56 @@ class MatchState:
         self.hand_no += 1
         return self._deal()
 
+    def next_hand(self, source: DeckSource | None = None, player: int | None = None) -> list[Event]:
+        """Deal the next hand, like ``apply(NextHand())``, from ``source`` when given.
+
+        ``source`` is a fresh secret (whose commitment was shown) and the cut the player chose;
+        without it the deal comes from the seed.  Refused like ``NextHand`` (``IllegalAction``).
+        """
+        error = self.why_illegal(NextHand(), player)
+        if error is not None:
+            raise error
+        self.hand_no += 1
+        return self._deal(source)
+
+    # ------------------------------------------------------------------ the fair deal
+
+    @property
+    def deal_commitment(self) -> str | None:
+        """The commitment of the hand being played (or just over): public from the deal on."""
+        if self.deal is None or self.deal.hand_no != self.hand_no:
+            return None
+        return self.deal.commitment
+
+    def deal_follows_cards(self) -> bool:
+        """Whether ``deal`` is this hand's deal and the upcard and the undrawn stock follow its order.
+
+        Play only ever draws from the top of the stock, so this holds for every dealt hand unless
+        the position was edited (a hand-edited save loses its deal: it cannot be exported).
+        """
+        deal = self.deal
+        if deal is None or deal.hand_no != self.hand_no:
+            return False
+        order = deal.order
+        left = len(self.stock)
+        return left <= 31 and self.upcard == order[20] and self.stock == list(reversed(order[52 - left :]))
+
+    def revealed_deal(self) -> FairDeal | None:
+        """The finished hand's deal, secret included; None while the hand is in play."""
+        if self.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) or not self.deal_follows_cards():
+            return None
+        return self.deal
+
+    def export_hand(self) -> str:
+        """The finished hand as one JSON line for ``python3 -m game.verify`` (see docs/fairness.md).
+
+        Raises ValueError while the hand is still in play (its secret stays hidden until it ends).
+        """
+        deal = self.revealed_deal()
+        if deal is None or self.last_result is None:
+            raise ValueError("only a finished hand can be exported: its secret stays hidden until it ends")
+        return deal.export_line(self.last_result.dealer)
+
     def _legal_over(self) -> list[Action]:
         return []
 
@@ -688,8 +757,11 @@ _APPLY: dict[Phase, Callable[[MatchState, Action], list[Event]]] = {
 }
 
 
-def new_match(rules: Rules, seed: int, computer_seat: int | None = None) -> tuple[MatchState, list[Event]]:
-    return MatchState.new(rules, seed, computer_seat)
+def new_match(
+    rules: Rules, seed: int, computer_seat: int | None = None, source: DeckSource | None = None
+) -> tuple[MatchState, list[Event]]:
+    """A new match with its first hand dealt (from ``source`` when given, else from the seed)."""
+    return MatchState.new(rules, seed, computer_seat, source)
 
 
 def why_illegal(state: MatchState, action: object, player: int | None = None) -> IllegalAction | None:
