@@ -13,8 +13,8 @@ from game.engine import VAN, new_match
 DEFAULT_FILE = {
     "format": "gin-rummy-settings", "version": 1, "language": "en", "level": "medium", "rules": VAN.to_dict(),
     "animation": "normal", "sound": True, "volume": 0.8, "card_size": "normal", "four_colour": False,
-    "high_contrast": False, "card_back": "blue", "card_face": "classic", "felt": "green", "fullscreen": False, "ask_before_knock": False,
-    "guide_shown": False, "names": ["", ""],
+    "high_contrast": False, "card_back": "blue", "card_face": "classic", "felt": "green", "fullscreen": False,
+    "ask_before_knock": False, "guide_shown": False, "names": ["", ""],
 }
 
 
