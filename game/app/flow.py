@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.engine import NextHand, Phase
+from game.engine import DeckSource, Phase, new_match
 
 from . import match_listeners
+from .fairdeal import SealedDeck, random_cut
 from .i18n import tr
-from .match import Match, MatchSetup
+from .match import BOT_SEAT, Match, MatchSetup
+from .scenes.cut import CutScene
 from .scenes.deal import DealScene
 from .scenes.error import ErrorScene
 from .scenes.matchover import MatchOverScene
@@ -52,6 +55,8 @@ class Flow:
         self.host = host
         self.match: Match | None = None
         self.seed: int | None = None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
+        self.fair: bool | None = None  # sealed deals with the player's cut; None: whenever not seeded
+        self.new_seal: Callable[[], SealedDeck] = SealedDeck.fresh  # pictures use a fixed one
         self.hand_view = HandOrder()
         self.notices: list[Any] = []
 
@@ -67,15 +72,51 @@ class Flow:
         self.match = match
         match_listeners.attach(match, self.host.services)
 
+    def deals_fairly(self) -> bool:
+        return self.fair if self.fair is not None else self.seed is None
+
     def start_match(self, setup: MatchSetup) -> None:
+        if not self.deals_fairly():
+            self._open(setup, None, True)
+            return
+        sealed = self.new_seal()
+        # the non-dealer cuts, as at a real table; against the computer the player always does
+        dealer = new_match(setup.rules, setup.seed, computer_seat=BOT_SEAT if setup.vs_bot else None)[0].dealer
+        self._cut(sealed, None if setup.vs_bot else setup.player_name(1 - dealer),
+                  lambda cut, by_player: self._open(setup, sealed.cut(cut), by_player))
+
+    def _open(self, setup: MatchSetup, source: DeckSource | None, by_player: bool) -> None:
         try:
-            match = Match(setup, self.host.bots)
+            match = Match(setup, self.host.bots, source=source, cut_by_player=by_player)
         except Exception as exc:  # the bots could not be loaded or made: say so, stay in the menu
             log.exception("could not start the match")
             self.host.toast(tr("error.bots_missing", error=exc), 6.0)
+            self.to_menu()
             return
         self._adopt(match)
         self.start_deal(match)
+
+    def _cut(self, sealed: SealedDeck, cutter: str | None, then: Callable[[int, bool], None]) -> None:
+        """Show the seal and take the cut (or cut at random when the player asked for that)."""
+        if self.host.settings.cut_for_me:
+            then(random_cut(), False)
+            return
+        self.host.set_scene(CutScene(self.host, sealed, cutter, then))
+
+    def next_hand(self, match: Match) -> None:
+        """Deal the next hand of a match: sealed and cut by the non-dealer when the match deals fairly."""
+        if not match.fair:
+            match.next_hand()
+            self.start_deal(match)
+            return
+        sealed = self.new_seal()
+        cutter = None if match.vs_bot else match.name(1 - match.state.dealer)
+
+        def deal(cut: int, by_player: bool) -> None:
+            match.next_hand(sealed.cut(cut), by_player)
+            self.start_deal(match)
+
+        self._cut(sealed, cutter, deal)
 
     def has_saved_match(self) -> bool:
         return self.host.services.store.has_match()
@@ -102,8 +143,7 @@ class Flow:
             table.reset()
             self.show_result(match, 0 if match.vs_bot else None)
         elif state.phase is Phase.HAND_OVER:
-            match.apply(NextHand(), None)
-            self.start_deal(match)
+            self.next_hand(match)
         else:
             table.reset()
             self.begin_play(match)

@@ -14,11 +14,13 @@ from typing import Any
 from game.engine import (
     Action,
     Card,
+    DeckSource,
     Discarded,
     Drew,
     Event,
     HandDealt,
     MatchState,
+    NextHand,
     Observation,
     Phase,
     Rules,
@@ -29,6 +31,7 @@ from game.engine import (
     observe,
 )
 
+from .fairdeal import Seal, dealt_from_seed
 from .i18n import has, tr
 from .matchmeta import MatchMeta
 from .vocab import Level, Mode
@@ -49,6 +52,11 @@ class MatchSetup:
     @property
     def vs_bot(self) -> bool:
         return self.mode == "bot"
+
+    def player_name(self, seat: int) -> str:
+        """A hot-seat player's name as given, else the default name of the seat."""
+        given = self.names[seat].strip() if seat < len(self.names) else ""
+        return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
 
     def meta(self) -> MatchMeta:
         """Who plays whom, as the saved match and the statistics record it."""
@@ -104,6 +112,9 @@ class Match:
     listeners: list[Callable[[Match, Action | None, list[Event]], None]] = field(default_factory=list)
     last_events: list[Event] = field(init=False, default_factory=list)
     resume: MatchState | None = None  # a saved state to continue instead of dealing a new match
+    source: DeckSource | None = None  # the sealed secret and the player's cut for the first hand (fair deal)
+    cut_by_player: bool = True  # the first hand's cut came from the player (not "cut for me")
+    seals: dict[int, Seal] = field(default_factory=dict)  # hand number -> what the table showed before it
 
     def __post_init__(self) -> None:
         s = self.setup
@@ -111,7 +122,14 @@ class Match:
             self.state, self.resume = self.resume, None
             events: list[Event] = []
         else:
-            self.state, events = new_match(s.rules, s.seed, computer_seat=BOT_SEAT if s.vs_bot else None)
+            self.state, events = new_match(s.rules, s.seed, computer_seat=BOT_SEAT if s.vs_bot else None,
+                                           source=self.source)
+        if self.source is not None:
+            self.seals[self.state.hand_no] = Seal(self.source.commitment, self.cut_by_player)
+        elif self.state.deal is not None and not dealt_from_seed(self.state.deal, self.state.seed):
+            # a resumed fair match: its hand was sealed; who gave the cut is not saved, so it is not claimed
+            self.seals[self.state.hand_no] = Seal(self.state.deal.commitment, by_player=False)
+        self.source = None  # the secret stays with the engine state, which hides it until the hand ends
         self.info = s.meta()
         if s.vs_bot:
             # the bot gets a seed of its own: nothing it is given lets it rebuild a deal
@@ -167,8 +185,7 @@ class Match:
         if self.vs_bot:
             return tr("seat.you") if seat != BOT_SEAT else tr(
                 "seat.computer_level", level=tr("level." + self.setup.level))
-        given = self.setup.names[seat].strip() if seat < len(self.setup.names) else ""
-        return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
+        return self.setup.player_name(seat)
 
     def say(self, key: str, seat: int, **params) -> str:
         """A sentence about ``seat``: the second-person form for the human facing a bot ("You knock")."""
@@ -180,6 +197,24 @@ class Match:
         return observe(self.state, seat)
 
     # ------------------------------------------------------------------ moves
+
+    @property
+    def fair(self) -> bool:
+        """Hands of this match are dealt from a sealed secret and a cut (not from the seed)."""
+        return bool(self.seals)
+
+    def seal(self) -> Seal | None:
+        """The seal shown before the current (or just finished) hand."""
+        return self.seals.get(self.state.hand_no)
+
+    def next_hand(self, source: DeckSource | None = None, by_player: bool = True) -> list[Event]:
+        """Deal the next hand: from ``source`` (sealed secret and cut) when given, else from the seed."""
+        if source is None:
+            return self.apply(NextHand(), None)
+        events = self.state.next_hand(source)
+        self.seals[self.state.hand_no] = Seal(source.commitment, by_player)
+        self._tell(NextHand(), events)
+        return events
 
     def apply(self, action: Action, player: int | None) -> list[Event]:
         """Apply through the engine (IllegalAction leaves everything unchanged)."""

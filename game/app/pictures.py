@@ -24,9 +24,11 @@ from game.engine import (
 
 from . import cardart
 from .app import App
+from .fairdeal import SealedDeck, cut_at
 from .i18n import tr
 from .match import Match, MatchSetup
 from .scene import Scene
+from .scenes.cut import CutScene
 from .scenes.deal import DealScene
 from .scenes.menu import MenuScene
 from .scenes.overlays import CurtainScene, PauseScene
@@ -203,7 +205,26 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
     app.nav.show_match_over(match)
     _frames(app)
     shot("12_match_over")
-    # other window sizes
+    # the deal a player can check: the seal and the cut, the seal on the table, the tick after the hand
+    app.nav.fair = True
+    app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
+    app.nav.start_match(MatchSetup("bot", preset("van"), 9, level="medium"))
+    _frames(app)
+    shot("14_cut")
+    on_top(app, CutScene).do_cut(cut_at(0.3), True)
+    _frames(app, 4)
+    if isinstance(app.top, DealScene):
+        app.top.finish()
+    _wait_human(app)
+    shot("15_seal_on_table")
+    match = app.nav.match
+    if match is not None:
+        play_to_end_of_hand(match, knocker_wanted=0)
+        app.nav.show_result(match, 0)
+        _frames(app, 4)
+        shot("16_deal_checked")
+    app.nav.fair = None
+        # other window sizes
     for w, h in ((960, 600), (1920, 1080)):
         app.on_resize((w, h))
         app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))

@@ -22,6 +22,7 @@ from .i18n import tr
 
 if TYPE_CHECKING:
     from .cardart import CardStyle
+    from .fairdeal import SealedDeck
     from .layout import Layout
     from .match import Match, MatchSetup
     from .services import Services
@@ -41,6 +42,8 @@ class Navigator(Protocol):
 
     match: Match | None
     seed: int | None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
+    fair: bool | None  # sealed deals cut by the player; None: whenever not seeded
+    new_seal: Callable[[], SealedDeck]  # where sealed decks come from (the operating system's randomness)
 
     @property
     def hand_view(self) -> HandView: ...
@@ -56,6 +59,8 @@ class Navigator(Protocol):
     def continue_match(self) -> bool: ...
 
     def start_deal(self, match: Match) -> None: ...
+
+    def next_hand(self, match: Match) -> None: ...
 
     def begin_play(self, match: Match) -> None: ...
 

@@ -58,6 +58,7 @@ class Settings:
     felt: Felt = "green"
     fullscreen: bool = False
     ask_before_knock: bool = False
+    cut_for_me: bool = False  # the game cuts at random: quicker, but the hand is not player-verified
     guide_shown: bool = False
     names: tuple[str, str] = ("", "")
 
@@ -171,6 +172,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "felt": _choice(FELTS),
     "fullscreen": _boolean,
     "ask_before_knock": _boolean,
+    "cut_for_me": _boolean,
     "guide_shown": _boolean,
     "names": _names,
 }

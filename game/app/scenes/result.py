@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import Card, HandResult, NextHand, Phase
+from game.engine import Card, HandResult, Phase
 
 from .. import text
 from ..anim import Animator, Call, Sequence, Wait
@@ -126,8 +126,7 @@ class ResultScene(TableScene):
         if self.state.phase is Phase.MATCH_OVER:
             self.app.nav.show_match_over(self.match)
             return
-        self.match.apply(NextHand(), None)
-        self.app.nav.start_deal(self.match)
+        self.app.nav.next_hand(self.match)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
@@ -249,3 +248,4 @@ class ResultScene(TableScene):
         line = tr("result.score_line", name1=name(self.bottom), s1=st.scores[self.bottom], name2=name(self.top),
                   s2=st.scores[self.top], target=st.rules.target)
         text.draw(surface, line, lay.font(18), INK, (rect.centerx, y), bold=True, max_width=maxw)
+        self.draw_deal_check(surface, (rect.centerx, y - lay.px(24)), maxw)

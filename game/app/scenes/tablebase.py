@@ -233,10 +233,14 @@ class TableScene(Scene):
         if own:
             text.draw(surface, tr("table.took", n=own), lay.font(13), INK_DIM,
                       (x, lay.hand_y + size * 2.1), lay.anchor("midleft"))
-        # stock count and the refused upcard
+        # stock count, the deck's seal and the refused upcard
         if st.stock:
             text.draw(surface, tr("table.stock_count", n=len(st.stock)), lay.font(14), INK_DIM,
                       (lay.stock_x, lay.pile_y + lay.ch / 2 + lay.px(14)))
+        seal = self.match.seal()
+        if seal is not None:
+            text.draw(surface, tr("table.seal", seal=seal.fingerprint), lay.font(12), INK_DIM,
+                      (lay.stock_x, lay.pile_y + lay.ch / 2 + lay.px(32)), max_width=round(lay.cw * 2.2))
         if st.out_of_play:
             text.draw(surface, tr("table.out_of_play"), lay.font(12), INK_DIM,
                       (lay.mx(lay.stock_lx - lay.cw * 1.5),
@@ -275,6 +279,28 @@ class TableScene(Scene):
                 bars.append((i, left, right))
         inset = lay.px(4)
         return [(i, x0 + inset, x1 - inset) for i, x0, x1 in bars if x1 - x0 > 2 * inset]
+
+    def deal_check(self) -> tuple[str, bool] | None:
+        """After a sealed hand: the revealed secret in words, and whether it matches the seal shown before."""
+        seal = self.match.seal()
+        deal = self.state.revealed_deal()
+        if seal is None or deal is None:
+            return None
+        ok = seal.check(deal)
+        key = "result.seal_ok" if ok else "result.seal_bad"
+        if ok and not seal.by_player:
+            key = "result.seal_ok_game_cut"
+        return tr(key, seal=seal.fingerprint, secret=deal.secret.hex()[:16] + "…", cut=f"{deal.cut:,}"), ok
+
+    def draw_deal_check(self, surface: pygame.Surface, centre: tuple[float, float], width: int) -> None:
+        """The deal check line (a tick when the revealed secret matches the seal) at ``centre``."""
+        check = self.deal_check()
+        if check is None:
+            return
+        words, ok = check
+        lay = self.app.layout
+        mark = "\u2714 " if ok else "\u2716 "
+        text.draw(surface, mark + words, lay.font(13), GOLD if ok else (225, 80, 70), centre, max_width=width)
 
     def draw_meld_marks(self, surface: pygame.Surface, order: list[Card]) -> None:
         """A coloured bar under each meld of the viewer's hand (see ``meld_bars``)."""
