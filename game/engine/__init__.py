@@ -15,6 +15,9 @@ from .actions import (
     TimerMove,
 )
 from .cards import DECK, RANKS, SUITS, VALUES, Card, cards_of, format_cards, mask_of, parse_cards
+from .core import Phase
+from .dealing import oklahoma_limit
+from .errors import IllegalAction, IllegalReason, SaveError
 from .events import (
     Discarded,
     Drew,
@@ -38,29 +41,24 @@ from .fairness import (
     verify,
     verify_record,
 )
+from .knock import Showdown, knock_arrangement, knock_melds, layoff_spots, layoffs, showdown
 from .melds import (
     Arrangement,
     DiscardChoice,
-    Showdown,
     all_arrangements,
     best_arrangement,
     best_discard,
     deadwood,
     discard_deadwoods,
     is_meld,
-    knock_arrangement,
-    knock_melds,
-    layoff_spots,
-    layoffs,
     meld_kind,
-    showdown,
 )
 from .observation import Observation, observe
 from .rules import CLASSIC, PRESETS, TARGET_CHOICES, TIMER_CHOICES, VAN, Rules, preset
-from .save import MAX_SAVE_BYTES, SaveError, check_save_size
+from .save import MAX_SAVE_BYTES, check_save_size
 from .scoring import FinalScore, HandResult
 from .seeds import bot_label, derive_bytes, derive_seed, secret_label
-from .state import IllegalAction, IllegalReason, MatchState, Phase, new_match, oklahoma_limit, why_illegal
+from .state import MatchState, new_match, why_illegal
 
 __all__ = [
     "Action",

@@ -1,10 +1,12 @@
-"""Melds, deadwood, best discard, layoffs: stateless and shared by the state, the bots and the tests.
+"""Melds, deadwood, arrangements, best discard: stateless and shared by the state, the bots and the tests.
 
 Hands are searched as 52-bit masks.  The search always takes the lowest card
 left: it is either deadwood or part of a meld in which it is the lowest card
 (a run starting at it, or a set whose other cards are of higher suits).  That
 covers every arrangement exactly once, so the minimum is exact (no greedy
 "sets first"), and the results of sub-hands are cached across calls.
+
+What happens after a knock (the knocker's layout, layoffs, the showdown) is in ``knock.py``.
 """
 from __future__ import annotations
 
@@ -165,7 +167,7 @@ def deadwood(cards: Iterable[int]) -> int:
     return deadwood_of_mask(mask_of(cards))
 
 
-def _melds_of_best(mask: int) -> list[int]:
+def best_meld_masks(mask: int) -> list[int]:
     """Meld masks of one least-deadwood arrangement (melds preferred on ties, longer runs first)."""
     melds: list[int] = []
     while True:
@@ -252,7 +254,7 @@ class Arrangement:
 def best_arrangement(cards: Iterable[int]) -> Arrangement:
     """The disjoint melds with the least deadwood over all arrangements."""
     mask = mask_of(cards)
-    return Arrangement.from_masks(_melds_of_best(mask), mask)
+    return Arrangement.from_masks(best_meld_masks(mask), mask)
 
 
 @dataclass(frozen=True)
@@ -325,7 +327,7 @@ def best_discard(cards: Iterable[int], forbidden: Iterable[int] | int | None = N
     # All cards melded with a count that is no multiple of three means a meld of four or more, which
     # can spare a card (either end of a run, any card of a set): so big gin implies a discard to gin.
     big_gin = (left == 0 or len(cards) % 3 == 0) and deadwood_of_mask(mask) == 0
-    return DiscardChoice(Card(c), Arrangement.from_masks(_melds_of_best(rest), rest), big_gin)
+    return DiscardChoice(Card(c), Arrangement.from_masks(best_meld_masks(rest), rest), big_gin)
 
 
 def discard_deadwoods(cards: Iterable[int]) -> dict[Card, int]:
@@ -335,10 +337,10 @@ def discard_deadwoods(cards: Iterable[int]) -> dict[Card, int]:
     return {c: deadwood_of_mask(mask ^ (1 << c)) for c in hand}
 
 
-# ---------------------------------------------------------------- arrangements and layoffs
+# ---------------------------------------------------------------- every arrangement
 
 
-def _as_mask(cards: Iterable[int] | int) -> int:
+def as_mask(cards: Iterable[int] | int) -> int:
     """A hand given as cards, or as a mask already (a single ``Card`` is a hand of one)."""
     if isinstance(cards, Card):
         return 1 << cards
@@ -349,7 +351,7 @@ def _as_mask(cards: Iterable[int] | int) -> int:
 
 def all_arrangements(cards: Iterable[int] | int) -> Iterator[list[int]]:
     """Every collection of disjoint melds (as masks) in a hand, the empty one included."""
-    mask = _as_mask(cards)
+    mask = as_mask(cards)
 
     def rec(m: int) -> Iterator[list[int]]:
         if not m:
@@ -365,152 +367,3 @@ def all_arrangements(cards: Iterable[int] | int) -> Iterator[list[int]]:
                     yield [meld] + tail
 
     return rec(mask)
-
-
-def layoffs(knocker_melds: Sequence[int], pool: int) -> list[tuple[int, int]]:
-    """Which cards of ``pool`` (a mask) can be laid off onto the knocker's melds, as (card, meld index).
-
-    A set of three takes its fourth card; a run takes cards at either end, chained.  Every card
-    that some meld can reach is laid off at once (they never compete for room), so this is the
-    most a defender can lay off from that pool.
-    """
-    placed: list[tuple[int, int]] = []
-    taken = 0
-    for i, m in enumerate(knocker_melds):
-        cs = cards_of(m)
-        if meld_kind(cs) != "run":
-            continue
-        lo, hi = cs[0], cs[-1]
-        suit = lo // 13
-        c = lo - 1
-        while c >= suit * 13 and pool & (1 << c) and not taken & (1 << c):
-            placed.append((c, i))
-            taken |= 1 << c
-            c -= 1
-        c = hi + 1
-        while c < suit * 13 + 13 and pool & (1 << c) and not taken & (1 << c):
-            placed.append((c, i))
-            taken |= 1 << c
-            c += 1
-    for i, m in enumerate(knocker_melds):
-        cs = cards_of(m)
-        if len(cs) == 3 and meld_kind(cs) == "set":
-            rank = cs[0] % 13
-            for s in range(4):
-                c = s * 13 + rank
-                if not m & (1 << c) and pool & (1 << c) and not taken & (1 << c):
-                    placed.append((c, i))
-                    taken |= 1 << c
-    return placed
-
-
-@dataclass(frozen=True)
-class Showdown:
-    """Both hands laid out after a knock, with the defender's layoffs."""
-
-    knocker: Arrangement
-    defender: Arrangement  # the defender's melds and the deadwood left after layoffs
-    layoffs: tuple[tuple[Card, int], ...]  # (card, index into knocker.melds)
-    defender_deadwood_before_layoffs: int
-
-    @property
-    def knocker_deadwood(self) -> int:
-        return self.knocker.deadwood
-
-    @property
-    def defender_deadwood(self) -> int:
-        return self.defender.deadwood
-
-
-def layoff_spots(meld_masks: Sequence[int], own: int = 0) -> int:
-    """The cards (as a mask) that could be laid off straight onto these melds, leaving out ``own``.
-
-    A run takes the card just below and just above it in its suit; a set of three takes the missing
-    fourth card.  Only the melds and ``own`` (the hand they come from) are looked at.
-    """
-    spots = 0
-    for m in meld_masks:
-        cs = cards_of(m)
-        if meld_kind(cs) == "run":
-            lo, hi = cs[0], cs[-1]
-            if lo % 13 > 0:
-                spots |= 1 << (lo - 1)
-            if hi % 13 < 12:
-                spots |= 1 << (hi + 1)
-        elif len(cs) == 3:
-            rank = cs[0] % 13
-            spots |= (_SPREAD << rank) & ~m
-    return spots & ~own
-
-
-def knock_melds(cards: Iterable[int] | int) -> list[int]:
-    """The melds (as masks) a knocker lays out, chosen from the knocker's own cards alone.
-
-    Among the arrangements with the least deadwood, the one with the fewest layoff spots
-    (``layoff_spots``) is laid out; among those, the one whose sorted meld masks come first.
-    Nothing about the defender's hand enters the choice.
-    """
-    kmask = _as_mask(cards)
-    least = deadwood_of_mask(kmask)
-    best: tuple[int, tuple[int, ...]] | None = None
-    chosen: list[int] = []
-    for arr in all_arrangements(kmask):
-        used = 0
-        for m in arr:
-            used |= m
-        if mask_value(kmask & ~used) != least:
-            continue
-        key = (bin(layoff_spots(arr, kmask)).count("1"), tuple(sorted(arr)))
-        if best is None or key < best:
-            best, chosen = key, arr
-    return chosen
-
-
-def knock_arrangement(cards: Iterable[int]) -> Arrangement:
-    """The knocker's laid-out melds and deadwood, as ``showdown`` shows them for a knock."""
-    mask = mask_of(cards)
-    return Arrangement.from_masks(knock_melds(mask), mask)
-
-
-def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_layoffs: bool = True) -> Showdown:
-    """Lay out a knock: the knocker's melds, then the defender's melds and layoffs chosen jointly.
-
-    The knocker's layout depends on the knocker's cards only (``knock_melds``: least deadwood, then
-    the fewest layoff spots); the defender's melds and layoffs together leave the least deadwood
-    possible against it.  Against gin (``allow_layoffs=False``) nothing is laid off.
-    """
-    kmask = mask_of(knocker_cards)
-    dmask = mask_of(defender_cards)
-    if kmask & dmask:
-        raise ValueError("the two hands share a card")
-    dbest = deadwood_of_mask(dmask)
-    if not allow_layoffs:
-        k_melds = _melds_of_best(kmask)
-        return Showdown(
-            Arrangement.from_masks(k_melds, kmask),
-            Arrangement.from_masks(_melds_of_best(dmask), dmask),
-            (),
-            dbest,
-        )
-    k_arr = knock_melds(kmask)
-    best: tuple[tuple[int, int, int], list[int], list[tuple[int, int]]] | None = None
-    for d_arr in all_arrangements(dmask):
-        used = 0
-        for m in d_arr:
-            used |= m
-        pool = dmask & ~used
-        placed = layoffs(k_arr, pool)
-        laid = mask_of(c for c, _ in placed)
-        key = (mask_value(pool & ~laid), len(placed), -len(d_arr))
-        if best is None or key < best[0]:
-            best = (key, d_arr, placed)
-    assert best is not None  # the empty arrangement is always there
-    _, d_arr, placed = best
-    knocker = Arrangement.from_masks(k_arr, kmask)
-    defender = Arrangement.from_masks(d_arr, dmask & ~mask_of(c for c, _ in placed))
-    return Showdown(
-        knocker,
-        defender,
-        tuple((Card(c), i) for c, i in placed),
-        dbest,
-    )

@@ -5,9 +5,10 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card
+from .core import Phase
 from .rules import Rules
 from .scoring import HandResult
-from .state import MatchState, Phase
+from .state import MatchState
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,24 @@
-"""The match's save format: plain JSON, validated on load so a damaged save is refused, never half-loaded."""
+"""The match's save format: plain JSON, validated on load so a damaged save is refused, never half-loaded.
+
+It reads and writes the fields of a ``MatchCore``; ``MatchState`` (``state.py``) calls it for
+``to_dict``, ``from_dict``, ``to_json`` and ``from_json``.
+"""
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from .cards import Card
+from .core import MatchCore, Phase
+from .dealing import deal_follows_cards
+from .errors import SaveError
 from .fairness import CUT_MAX, SECRET_BYTES, FairDeal
+from .invariants import check_state
 from .rules import Rules
 from .scoring import MAX_HAND_POINTS, HandResult, final_score
 
-if TYPE_CHECKING:
-    from .state import MatchState
+S = TypeVar("S", bound=MatchCore)
 
 FORMAT = "gin-rummy-match"
 VERSION = 1
@@ -23,15 +30,11 @@ MAX_TURNS = 100_000  # turns within one hand
 MAX_SEED_BITS = 256  # a seed's size: -(2**256) < seed < 2**256
 
 
-class SaveError(ValueError):
-    """A save that cannot be loaded: damaged, edited into an impossible state, or from a newer version."""
-
-
 def _cards(cs: Iterable[Card]) -> list[str]:
     return [str(c) for c in cs]
 
 
-def state_to_dict(s: MatchState) -> dict[str, Any]:
+def state_to_dict(s: MatchCore) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -136,9 +139,8 @@ def _opt_card(x: Any, name: str) -> Card | None:
         raise SaveError(f"{name}: {e}") from None
 
 
-def state_from_dict(d: Any) -> MatchState:
-    from .state import MatchState, Phase
-
+def state_from_dict(d: Any, cls: type[S]) -> S:
+    """A match of class ``cls`` from a save's data, checked (``check_state``); ``SaveError`` if it cannot be."""
     if not isinstance(d, dict):
         raise SaveError("a saved match must be a JSON object")
     if d.get("format") != FORMAT:
@@ -157,7 +159,7 @@ def state_from_dict(d: Any) -> MatchState:
             raise SaveError("the seed must be a whole number")
         if seed.bit_length() >= MAX_SEED_BITS:
             raise SaveError(f"the seed is out of range: {_show(seed)} (less than 2**{MAX_SEED_BITS} either way)")
-        s = MatchState(rules, seed, _seat(d["dealer"], "dealer"))
+        s = cls(rules, seed, _seat(d["dealer"], "dealer"))
         s.hand_no = _count(d["hand_no"], "hand_no", MAX_HANDS)
         try:
             s.phase = Phase(d["phase"])
@@ -197,7 +199,7 @@ def state_from_dict(d: Any) -> MatchState:
             s.last_result = s.history[-1]
         # a deal that does not describe these cards (an edited save) is dropped: that hand cannot be exported
         s.deal = _deal(d.get("deal"))
-        if not s.deal_follows_cards():
+        if not deal_follows_cards(s):
             s.deal = None
     except SaveError:
         raise
@@ -214,82 +216,11 @@ def state_from_dict(d: Any) -> MatchState:
     return s
 
 
-def check_state(s: MatchState) -> None:
-    """Raise SaveError when ``s`` could not have come from legal play."""
-    from .state import Phase, oklahoma_limit
-
-    every = s.all_cards()
-    if len(every) != 52:
-        raise SaveError(f"the match holds {len(every)} cards, not 52")
-    if len(set(every)) != 52:
-        seen, twice = set(), []
-        for c in every:
-            if c in seen:
-                twice.append(str(c))
-            seen.add(c)
-        raise SaveError(f"a card appears twice: {', '.join(sorted(set(twice)))}")
-    sizes = [len(h) for h in s.hands]
-    phase = s.phase
-    if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
-        if sizes != [10, 10]:
-            raise SaveError(f"each hand must hold 10 cards in the {phase.value} phase, not {sizes}")
-        if s.to_act not in (0, 1):
-            raise SaveError("someone must be to act")
-    elif phase is Phase.DISCARD:
-        if s.to_act not in (0, 1) or sizes[s.to_act] != 11 or sizes[1 - s.to_act] != 10:
-            raise SaveError(f"the player to discard must hold 11 cards and the other 10, not {sizes}")
-    else:
-        if s.to_act is not None:
-            raise SaveError("nobody acts between hands")
-        if sorted(sizes) not in ([10, 10], [10, 11]):
-            raise SaveError(f"hands of {sizes} cards cannot end a hand")
-    if phase is Phase.UPCARD_OFFER:
-        if s.offer_stage not in (0, 1) or len(s.discard) != 1 or s.rules.upcard_offer == "none":
-            raise SaveError("the upcard offer is not in a possible state")
-        expected = s.non_dealer if s.offer_stage == 0 else s.dealer
-        if s.to_act != expected:
-            raise SaveError("the upcard is offered to the wrong player")
-    if s.offer_stage not in (0, 1):
-        raise SaveError("offer_stage must be 0 or 1")
-    if len(s.out_of_play) > 1:
-        raise SaveError("at most the first upcard leaves play")
-    if len(s.stock) > 31:
-        raise SaveError("the stock cannot hold more than 31 cards")
-    if phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
-        # a turn that ends at the dead-hand count ends the hand: only a stock draw reaches it
-        least = s.rules.dead_hand_stock + (0 if phase is Phase.DISCARD and s.taken_card is None else 1)
-        if len(s.stock) < least:
-            raise SaveError("the stock is too small for a hand still in play")
-    if s.taken_card is not None and (
-        phase is not Phase.DISCARD or s.to_act is None or s.taken_card not in s.hands[s.to_act]
-    ):
-        raise SaveError("the card taken this turn must be in the hand of the player discarding")
-    if s.upcard is None and phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        raise SaveError("a hand in play must have an upcard")
-    if s.knock_limit > 10:
-        raise SaveError("the knock limit cannot exceed 10")
-    if phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD) and s.upcard is not None:
-        expected = oklahoma_limit(s.upcard, s.rules.knock_limit) if s.rules.oklahoma else s.rules.knock_limit
-        if s.knock_limit != expected:
-            raise SaveError(f"the knock limit {s.knock_limit} does not follow the rules (it should be {expected})")
-    if phase is Phase.MATCH_OVER:
-        if max(s.scores) < s.rules.target:
-            raise SaveError("the match is marked over but nobody reached the target")
-    elif max(s.scores) >= s.rules.target and s.scores[0] != s.scores[1]:
-        raise SaveError("a player has reached the target but the match is not over")
-    if sum(r.points for r in s.history if r.winner == 0) != s.scores[0] or sum(
-        r.points for r in s.history if r.winner == 1
-    ) != s.scores[1]:
-        raise SaveError("the scores do not add up to the hand history")
-    if [sum(1 for r in s.history if r.winner == p) for p in (0, 1)] != s.hands_won:
-        raise SaveError("hands won do not match the hand history")
-
-
-def dumps(s: MatchState) -> str:
+def dumps(s: MatchCore) -> str:
     return json.dumps(state_to_dict(s), ensure_ascii=False, indent=1)
 
 
-def loads(text: str | bytes) -> MatchState:
+def loads(text: str | bytes, cls: type[S]) -> S:
     """A match from a save's text; anything larger than ``MAX_SAVE_BYTES`` is refused unread."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveError("a save must be text")
@@ -300,4 +231,4 @@ def loads(text: str | bytes) -> MatchState:
         raise SaveError(f"the save is not valid JSON: {e}") from None
     except RecursionError:
         raise SaveError("the save is not a match: it nests too deeply") from None
-    return state_from_dict(data)
+    return state_from_dict(data, cls)

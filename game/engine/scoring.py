@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
-from .melds import Showdown
+from .knock import Showdown
 from .rules import Rules
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
