@@ -103,9 +103,12 @@ def test_big_gin_scores_31_in_van():
 
 
 def test_big_gin_counts_as_gin_in_classic():
-    _, r = end_hand(CLASSIC, BIG_GIN, DEF_14, BigGin())
+    state, r = end_hand(CLASSIC, BIG_GIN, DEF_14, BigGin())
     assert (r.winner, r.points, r.bonus) == (0, 25 + 23, 25)
     assert r.layoffs == ()
+    # classic has no big gin: eleven melded cards are announced, scored and recorded as gin
+    assert r.kind == "gin" and r.discard is None
+    assert state.history[-1].kind == "gin"
 
 
 def test_scores_for_either_seat():

@@ -273,8 +273,11 @@ def _apply_discard(s: MatchCore, action: Action, auto: bool = False) -> list[Eve
         c, _ = best_discard_key(mask_of(hand), 0 if forbidden is None else 1 << forbidden)
         action, auto = Discard(Card(c)), True
     if isinstance(action, BigGin):
-        big: list[Event] = [Knocked(p, None, "big_gin")]
-        return big + _end_by_knock(s, p, "big_gin", None)
+        s.turns += 1  # the turn ends without a discard
+        # where big gin has no bonus of its own (classic), eleven melded cards simply are gin
+        kind = "big_gin" if s.rules.big_gin_bonus is not None else "gin"
+        big: list[Event] = [Knocked(p, None, kind)]
+        return big + _end_by_knock(s, p, kind, None)
     if not isinstance(action, (Discard, Knock)):
         raise AssertionError(f"{action} reached the discard phase")
     card = action.card
@@ -298,8 +301,6 @@ def _apply_discard(s: MatchCore, action: Action, auto: bool = False) -> list[Eve
 
 
 def _end_by_knock(s: MatchCore, knocker: int, kind: str, card: Card | None) -> list[Event]:
-    if kind == "big_gin":
-        s.turns += 1
     show = showdown(s.hands[knocker], s.hands[1 - knocker], allow_layoffs=(kind == "knock"))
     result = score_knock(s.rules, kind, knocker, show, s.hand_no, s.dealer, card, s.turns)
     return _end_hand(s, result)
