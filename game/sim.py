@@ -11,12 +11,32 @@ import json
 import math
 import statistics
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
-from game.bots import BOTS, make_bot, play_match
+from game.bots import BOTS, Bot, HardBot, make_bot, play_match
+from game.bots.hard import V1
 from game.engine import PRESETS, Rules, preset
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
+YARDSTICKS = ("hard_v1", "mc")
+"""Bots that only measure others: the hard bot as first released, and the Monte Carlo bot of bench/mcbot.py."""
+LEVELS = (*sorted(BOTS), *YARDSTICKS)
+
+
+def make_level(level: str, seed: str) -> Bot:
+    """A bot of a game level or of a yardstick (``hard_v1``, ``mc``) with its own seeded randomness."""
+    if level == "hard_v1":
+        return HardBot(seed=seed, **V1)
+    if level == "mc":
+        import importlib
+        import os
+
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        if root not in sys.path:
+            sys.path.insert(0, root)
+        bot: Bot = importlib.import_module("bench.mcbot").MonteCarloBot(seed=seed)
+        return bot
+    return make_bot(level, seed=seed)
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -29,8 +49,8 @@ def run_one(job: tuple[str, str, dict, int, int]) -> dict:
     rules = Rules.from_dict(rules_dict)
     ms = match_seed(seed, index)
     a_seat = index % 2
-    bot_a = make_bot(level_a, seed=f"{ms}/a")
-    bot_b = make_bot(level_b, seed=f"{ms}/b")
+    bot_a = make_level(level_a, seed=f"{ms}/a")
+    bot_b = make_level(level_b, seed=f"{ms}/b")
     bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
     rec = play_match(rules, ms, *bots)
     hands = []
@@ -178,7 +198,17 @@ def parse_switch(text: str) -> tuple[str, object]:
     return name.strip(), parsed
 
 
+def _switch_value(name: str, value: object) -> object:
+    """``none`` (or ``null``) means None for a switch that may be None and is not a word, e.g. big_gin_bonus."""
+    if isinstance(value, str) and value.strip().lower() in ("none", "null"):
+        kind = {f.name: str(f.type) for f in fields(Rules)}.get(name, "")
+        if "None" in kind and "str" not in kind:
+            return None
+    return value
+
+
 def build_rules(preset_name: str, target: int | None, switches: list[tuple[str, object]]) -> Rules:
+    switches = [(name, _switch_value(name, value)) for name, value in switches]
     rules = PRESETS[preset_name]
     if target is not None:
         try:
@@ -208,8 +238,8 @@ def simulate(level_a: str, level_b: str, rules: Rules, matches: int, seed: int, 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.sim", description="Bot-vs-bot Gin Rummy matches.")
-    parser.add_argument("bot_a", nargs="?", default="hard", choices=sorted(BOTS), help="first level (A)")
-    parser.add_argument("bot_b", nargs="?", default="simple", choices=sorted(BOTS), help="second level (B)")
+    parser.add_argument("bot_a", nargs="?", default="hard", choices=LEVELS, help="first level (A)")
+    parser.add_argument("bot_b", nargs="?", default="simple", choices=LEVELS, help="second level (B)")
     parser.add_argument("--preset", default="van", choices=sorted(PRESETS))
     parser.add_argument("--target", type=int, default=None, help="match target (default: the preset's)")
     parser.add_argument("--matches", type=int, default=200)

@@ -23,7 +23,8 @@ def make_bot(level: str, seed: int | str | None = None) -> Bot:
         cls = BOTS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; choose from {sorted(BOTS)}") from None
-    return cls(seed=seed)
+    bot: Bot = cls(seed=seed)
+    return bot
 
 
 from .hint import Advisor, Hint, hint  # noqa: E402  (the advisor is built on the hard bot)

@@ -6,11 +6,14 @@ never thinks about what the opponent collects.
 """
 from __future__ import annotations
 
-from game.engine import VALUES, Card, Observation, best_arrangement
-from game.engine.melds import best_discard_key
+import random
+from collections.abc import Iterator
+
+from game.engine import VALUES, Card, Observation
+from game.engine.melds import best_discard_key, deadwood_of_mask
 
 from .base import Bot, forbid_mask
-from .knowledge import mask_of_cards, melds_in
+from .knowledge import mask_of_cards, meld_cover, melds_in
 
 MISSED_PICKUP = 0.15  # how often a meld-making face-up card is overlooked
 KEEPS_HIGH_CARD = 0.15  # how often a lower deadwood card is thrown instead of the highest
@@ -19,8 +22,8 @@ KEEPS_HIGH_CARD = 0.15  # how often a lower deadwood card is thrown instead of t
 class EasyBot(Bot):
     level = "easy"
 
-    def __init__(self, seed=None, rng=None, missed_pickup: float = MISSED_PICKUP,
-                 keeps_high_card: float = KEEPS_HIGH_CARD) -> None:
+    def __init__(self, seed: int | str | None = None, rng: random.Random | None = None,
+                 missed_pickup: float = MISSED_PICKUP, keeps_high_card: float = KEEPS_HIGH_CARD) -> None:
         super().__init__(seed, rng)
         self.missed_pickup = missed_pickup
         self.keeps_high_card = keeps_high_card
@@ -32,13 +35,34 @@ class EasyBot(Bot):
         return self.rng.random() >= self.missed_pickup
 
     def choose_discard(self, obs: Observation) -> Card:
-        forbidden = obs.forbidden_discard
-        allowed = [c for c in obs.hand if c != forbidden]
-        dead = [c for c in best_arrangement(obs.hand).deadwood_cards if c != forbidden]
-        if not dead:
-            c, _ = best_discard_key(mask_of_cards(obs.hand), forbid_mask(obs))
+        mask = mask_of_cards(obs.hand)
+        forbid = forbid_mask(obs)
+        dead = _deadwood_cards(mask & ~forbid, mask)
+        first = next(dead, None)
+        if first is None:
+            c, _ = best_discard_key(mask, forbid)
             return Card(c)
-        dead.sort(key=lambda c: (VALUES[c], c % 13, c // 13), reverse=True)
-        if len(dead) > 1 and VALUES[dead[0]] >= 8 and self.rng.random() < self.keeps_high_card:
-            return self.rng.choice(dead[1:])
-        return dead[0] if dead[0] in allowed else allowed[0]
+        if VALUES[first] >= 8:
+            second = next(dead, None)
+            if second is not None and self.rng.random() < self.keeps_high_card:
+                return Card(self.rng.choice([second, *dead]))
+        return Card(first)
+
+
+_BY_THROW = tuple(sorted(range(52), key=lambda c: (VALUES[c], c % 13, c // 13), reverse=True))
+
+
+def _deadwood_cards(allowed: int, mask: int) -> Iterator[int]:
+    """The cards of ``allowed`` that are deadwood in a best arrangement of ``mask``, highest first."""
+    sure = mask & ~meld_cover(mask)  # in no meld at all
+    least = -1
+    for c in _BY_THROW:
+        if not allowed >> c & 1:
+            continue
+        if sure >> c & 1:
+            yield c
+            continue
+        if least < 0:
+            least = deadwood_of_mask(mask)
+        if deadwood_of_mask(mask ^ (1 << c)) == least - VALUES[c]:
+            yield c

@@ -18,7 +18,9 @@ How it thinks (a few milliseconds a decision):
 """
 from __future__ import annotations
 
-from game.engine import VALUES, Card, HandEnded, Observation
+import random
+
+from game.engine import VALUES, Card, Event, HandEnded, Observation, Rules
 from game.engine.melds import best_discard_key, deadwood_of_mask
 
 from .base import Bot, forbid_mask
@@ -34,8 +36,9 @@ from .knowledge import (
     expected_after_draw,
     layoff_targets,
 )
+from .rollout import Policy, knock_points, play_out, stock_of
 
-DEFAULTS = {
+DEFAULTS: dict[str, float] = {
     "mix": 0.0,  # weight of the present deadwood against the deadwood expected after one draw
     "reach": 12.0,  # points for each unit of chance that the next draw brings a knock
     "gin_reach": 0.0,  # ... and a gin
@@ -55,8 +58,22 @@ DEFAULTS = {
     "hold_margin": 1,  # ... or, once the opponent's knocking habit is known, this far below it
     "late_stock": 6,  # stock cards left (beyond the dead-hand count) when any safe knock is taken
     "prune": 8,  # discards whose deadwood exceeds the least by more than this are not compared
+    "rollouts": 0,  # > 0: weigh each possible knock against this many play-outs of the hand going on
+    "roll_knock": 0,  # ... in which this seat knocks with this much deadwood or less (0: gin only)
+    "roll_late": 4,  # ... or with any legal count once the stock is this short
+    "roll_margin": 0.0,  # knock when its expected points beat playing on by at least this
+    "roll_draw": 0,  # > 0: a close draw (values within draw_band) is settled by this many play-outs
+    "draw_band": 2.0,
+    "clamp": 0,  # 1: points past what either side needs to win the match count for nothing
 }
 
+V1: dict[str, float] = {**DEFAULTS, "rollouts": 0, "roll_draw": 0, "clamp": 0}
+"""The hard bot as first released (the yardstick ``hard_v1``), kept fixed while ``DEFAULTS`` move on: it
+knocks by the sampled undercut chance and the opponent's habit, no play-outs."""
+
+
+Draws = list[tuple[int, float]]  # (card, chance it is the next stock card, unnormalised)
+Memo = dict[int, float]  # hand values already worked out during one decision
 
 SURE_FEED = 30.0  # points: never hand the opponent a meld made of cards they picked up
 
@@ -64,24 +81,24 @@ SURE_FEED = 30.0  # points: never hand the opponent a meld made of cards they pi
 class HardBot(Bot):
     level = "hard"
 
-    def __init__(self, seed=None, rng=None, **params) -> None:
+    def __init__(self, seed: int | str | None = None, rng: random.Random | None = None, **params: float) -> None:
         super().__init__(seed, rng)
         unknown = set(params) - set(DEFAULTS)
         if unknown:
             raise ValueError(f"unknown hard-bot parameters: {sorted(unknown)}")
         self.p = {**DEFAULTS, **params}
-        self._plan: tuple | None = None
+        self._plan: tuple[int, int, int, int, bool] | None = None
         self._limit = 10  # the knock limit of the hand being thought about
         self._mix = self.p["mix"]
         self.opp_knock_counts: list[int] = []  # the opponent's deadwood at its knocks this match
         self.opp_declines: list[int] = []  # deadwood the opponent held, could knock with, and did not
 
-    def new_match(self, seat, rules) -> None:
+    def new_match(self, seat: int, rules: Rules) -> None:
         super().new_match(seat, rules)
         self.opp_knock_counts = []
         self.opp_declines = []
 
-    def on_event(self, event) -> None:
+    def on_event(self, event: Event) -> None:
         super().on_event(event)
         if isinstance(event, HandEnded):
             r = event.result
@@ -93,7 +110,7 @@ class HardBot(Bot):
 
     # ---------------------------------------------------------------- values
 
-    def _value(self, mask: int, dw: int, draws, memo: dict | None = None) -> float:
+    def _value(self, mask: int, dw: int, draws: Draws, memo: Memo | None = None) -> float:
         if memo is not None:
             v = memo.get(mask)
             if v is not None:
@@ -130,24 +147,60 @@ class HardBot(Bot):
         top = obs.top_discard
         if top is None:
             return False
-        return self.compare_draw(obs, self.view(obs))[0]
+        view = self.view(obs)
+        take, after_take, after_stock = self.compare_draw(obs, view)
+        band = self.p["draw_band"]
+        if self.p["roll_draw"] and abs(after_take + self.p["take_cost"] - after_stock) < band:
+            return self.take_beats_stock(obs, view, top)
+        return take
+
+    def _policy(self, obs: Observation) -> Policy:
+        habit = self.knock_habit(obs)
+        return Policy(
+            limit=obs.knock_limit,
+            me_knock=min(int(self.p["roll_knock"]), obs.knock_limit),
+            opp_knock=obs.knock_limit if habit < 0 else habit,
+            late=int(self.p["roll_late"]),
+        )
+
+    def take_beats_stock(self, obs: Observation, view: TableView, top: Card) -> bool:
+        """A close draw settled by play-outs: take the face-up card, or draw from the stock?"""
+        rules = obs.rules
+        policy = self._policy(obs)
+        hand = view.hand
+        forbid = 0 if rules.may_discard_taken_card else 1 << top
+        n = int(self.p["roll_draw"])
+        diff = 0.0
+        for opp in self.opponent_samples(obs, view, n):
+            stock = stock_of(view.unseen, opp, self.rng)
+            c, d = best_discard_key(hand | 1 << top, forbid)
+            rest = (hand | 1 << top) ^ (1 << c)
+            diff += knock_points(rules, 0, rest, opp) if d == 0 else play_out(rules, rest, opp, stock, c, policy)
+            if len(stock) > rules.dead_hand_stock:
+                x = stock[-1]
+                c, d = best_discard_key(hand | 1 << x, 0)
+                rest = (hand | 1 << x) ^ (1 << c)
+                stock.pop()
+                diff -= knock_points(rules, 0, rest, opp) if d == 0 else play_out(rules, rest, opp, stock, c, policy)
+        return diff > 0
 
     def compare_draw(self, obs: Observation, view: TableView) -> tuple[bool, float, float]:
         """(take the face-up card?, value after taking it, expected value after a stock draw)."""
         top = obs.top_discard
+        assert top is not None
         draws = view.stock_weights()
         mask = view.hand
         forbid = 0 if obs.rules.may_discard_taken_card else 1 << top
-        memo: dict[int, float] = {}
+        memo: Memo = {}
         take = self._best_keep(mask | 1 << top, forbid, draws, view, with_danger=False, memo=memo)[1]
         stock = self._expected_stock_value(mask, draws, memo)
         return take + self.p["take_cost"] < stock, take, stock
 
-    def _expected_stock_value(self, mask: int, draws, memo: dict) -> float:
+    def _expected_stock_value(self, mask: int, draws: Draws, memo: Memo) -> float:
         return self._value2(mask, draws, memo)
 
     def _best_keep(
-        self, mask11: int, forbid: int, draws, view: TableView, with_danger: bool, memo: dict | None = None
+        self, mask11: int, forbid: int, draws: Draws, view: TableView, with_danger: bool, memo: Memo | None = None
     ) -> tuple[int, float]:
         """(card to throw, value of the ten cards kept) over the allowed throws."""
         options = [(deadwood_of_mask(mask11 ^ (1 << c)), c) for c in bits(mask11 & ~forbid)]
@@ -161,18 +214,18 @@ class HardBot(Bot):
                 v += self._throw_cost(view, c)
             scored.append((v, -VALUES[c], c))
         scored.sort()
-        deep = self.p["deep"]
+        deep = int(self.p["deep"])
         if deep and with_danger and len(scored) > 1:
             memo = {} if memo is None else memo
             rescored = []
-            for v, neg, c in scored[:deep]:
+            for _, neg, c in scored[:deep]:
                 v2 = self._value2(mask11 ^ (1 << c), draws, memo)
                 rescored.append((v2 + (self._throw_cost(view, c) if with_danger else 0.0), neg, c))
             rescored.sort()
             return rescored[0][2], rescored[0][0]
         return scored[0][2], scored[0][0]
 
-    def _value2(self, mask: int, draws, memo: dict) -> float:
+    def _value2(self, mask: int, draws: Draws, memo: Memo) -> float:
         """The value expected after one more stock draw (and the least-deadwood throw)."""
         total = weight = 0.0
         for x, q in draws:
@@ -193,10 +246,38 @@ class HardBot(Bot):
         mask = view.hand
         forbid = forbid_mask(obs)
         c0, d0 = best_discard_key(mask, forbid)
-        if d0 <= obs.knock_limit and self.should_knock(obs, view, mask ^ (1 << c0), d0):
+        rollouts = self.p["rollouts"] > 0
+        if d0 <= obs.knock_limit and not rollouts and self.should_knock(obs, view, mask ^ (1 << c0), d0):
             return Card(c0), True
         c, _ = self._best_keep(mask, forbid, view.stock_weights(), view, with_danger=True)
+        if d0 <= obs.knock_limit and rollouts and (
+            d0 == 0 or self.knock_beats_play_on(obs, view, mask ^ (1 << c0), d0, mask ^ (1 << c), c)
+        ):
+            return Card(c0), True
         return Card(c), False
+
+    def knock_beats_play_on(self, obs: Observation, view: TableView, rest: int, k: int, keep: int, thrown: int) -> bool:
+        """Sample opponent hands and stock orders: is knocking now worth more than playing on?"""
+        rules = obs.rules
+        n = int(self.p["rollouts"])
+        policy = self._policy(obs)
+        samples = self.opponent_samples(obs, view, n)
+        targets = layoff_targets(cards(rest))
+        if self.p["clamp"]:
+            mine, theirs = obs.scores[obs.player], obs.scores[1 - obs.player]
+            need, give = max(1, rules.target - mine), max(1, rules.target - theirs)
+        else:
+            need = give = 1 << 20
+        now = later = 0.0
+        for opp in samples:
+            d = defender_deadwood(targets, opp)
+            if d > k or (d == k and not rules.tie_is_undercut):
+                now += min(d - k, need)
+            else:
+                now -= min(k - d + rules.undercut_bonus, give)
+            pts = play_out(rules, keep, opp, stock_of(view.unseen, opp, self.rng), thrown, policy)
+            later += min(pts, need) if pts > 0 else max(pts, -give)
+        return now >= later + self.p["roll_margin"] * len(samples)
 
     def knock(self, obs: Observation, card: Card) -> bool:
         plan = self._plan
@@ -215,12 +296,12 @@ class HardBot(Bot):
         mem = self.memory
         current = mem.hand_no == obs.hand_no
         turns = len(mem.opp_discards) if current else obs.turns // 2
-        extra = min(int(round(self.p["improve"] * turns)), self.p["improve_cap"])
+        extra = min(int(round(self.p["improve"] * turns)), int(self.p["improve_cap"]))
         habit = self.knock_habit(obs) if turns else -1
         cap = VALUES[mem.opp_discards[-1]] + self.p["worst_slack"] if current and mem.opp_discards else 99
         out: list[int] = []
         loose: list[int] = []
-        for _ in range(self.p["tries"] * n):
+        for _ in range(int(self.p["tries"]) * n):
             opp = view.sample_opponent(self.rng, extra)
             d = deadwood_of_mask(opp)
             if habit >= 0 and d <= habit:
@@ -242,8 +323,8 @@ class HardBot(Bot):
         """Play on with this much deadwood or less: the opponent's own knock would be undercut."""
         habit = self.knock_habit(obs)
         if habit < 0:
-            return obs.knock_limit * self.p["hold_below"] // 10
-        return min(habit - self.p["hold_margin"], obs.knock_limit - 2)
+            return int(obs.knock_limit * self.p["hold_below"] // 10)
+        return int(min(habit - self.p["hold_margin"], obs.knock_limit - 2))
 
     def knock_habit(self, obs: Observation) -> int:
         """The deadwood the opponent seems to knock at (-1: unknown): the most it knocked with this
@@ -259,7 +340,7 @@ class HardBot(Bot):
         """(expected points of knocking now, chance of being undercut), from sampled opponent hands."""
         rules = obs.rules
         targets = layoff_targets(cards(rest))
-        samples = self.opponent_samples(obs, view, max(1, self.p["samples"]))
+        samples = self.opponent_samples(obs, view, max(1, int(self.p["samples"])))
         n = len(samples)
         total = 0.0
         undercuts = 0

@@ -42,7 +42,9 @@ TEXTS: dict[str, str] = {
     "hint.big_gin": "Claim big gin: all eleven of your cards are in melds.",
     "hint.gin": "Throw the {card} and go gin: no deadwood is left.",
     "hint.knock": "Knock with the {card}: your {deadwood} deadwood likely beats the opponent's.",
-    "hint.no_knock": "Throw the {card} and play on: a knock with {deadwood} deadwood risks an undercut or gains little.",
+    "hint.no_knock": (
+        "Throw the {card} and play on: a knock with {deadwood} deadwood risks an undercut or gains little."
+    ),
     "hint.discard_deadwood": "Throw the {card}: it leaves the least deadwood, {deadwood}.",
     "hint.discard_safe": "Throw the {card}: the {avoid} could help the opponent, who seems to collect it.",
     "hint.discard_keep": "Throw the {card}: keep the cards that are close to melds ({deadwood} deadwood).",
@@ -55,11 +57,11 @@ class Hint:
 
     action: Action | None
     key: str
-    params: dict = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
-        shown = {k: (Card.parse(v).symbol if k in ("card", "avoid") else v) for k, v in self.params.items()}
+        shown = {k: (Card.parse(str(v)).symbol if k in ("card", "avoid") else v) for k, v in self.params.items()}
         return TEXTS[self.key].format(**shown)
 
 
@@ -102,6 +104,8 @@ def _advise(bot: HardBot, obs: Observation) -> Hint:
 def _advise_draw(bot: HardBot, obs: Observation) -> Hint:
     top = obs.top_discard
     offer = obs.phase is Phase.UPCARD_OFFER
+    if top is None:
+        return Hint(DrawStock(), "hint.draw_stock_only")
     if not offer and DrawDiscard() not in obs.legal_actions:
         return Hint(DrawStock(), "hint.draw_stock_only")
     view = bot.view(obs)

@@ -7,7 +7,7 @@ and memory only; it never sees the stock or the opponent's hand.
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from collections.abc import Iterable
 
 from game.engine import VALUES, Card, Observation, best_arrangement
 from game.engine.melds import best_discard_key, deadwood_of_mask
@@ -31,18 +31,16 @@ def _mask(cards: Iterable[int]) -> int:
     return m
 
 
-def _tables():
-    pairs = []
-    related = []
-    same_rank = []
+def _tables() -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...], tuple[int, ...]]:
+    pairs: list[tuple[tuple[int, int], ...]] = []
+    related: list[int] = []
+    same_rank: list[int] = []
     for c in range(52):
         suit, rank = divmod(c, 13)
         ranks = [s * 13 + rank for s in range(4) if s != suit]
         ps = [(ranks[i], ranks[j]) for i in range(3) for j in range(i + 1, 3)]
-        def ok(r):
-            return 0 <= r < 13
         for a, b in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
-            if ok(a) and ok(b):
+            if 0 <= a < 13 and 0 <= b < 13:
                 ps.append((suit * 13 + a, suit * 13 + b))
         pairs.append(tuple(ps))
         rel = 0
@@ -212,6 +210,7 @@ _RANK12 = _RANK0 << 12
 _RANK11 = _RANK0 << 11
 _SUIT13 = (1 << 13) - 1
 _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_RUN_START = sum(((1 << 11) - 1) << (13 * s) for s in range(4))  # ranks A..J start a run of three
 
 
 def completion_mask(mask: int) -> int:
@@ -227,6 +226,17 @@ def completion_mask(mask: int) -> int:
     d = (mask >> 39) & _SUIT13
     pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)
     return (runs | pairs * _SPREAD) & ~mask & FULL
+
+
+def meld_cover(mask: int) -> int:
+    """The cards of ``mask`` that lie in some meld (set or run of three) made of cards of ``mask``."""
+    r3 = mask & (mask >> 1) & (mask >> 2) & _RUN_START
+    a = mask & _SUIT13
+    b = (mask >> 13) & _SUIT13
+    c = (mask >> 26) & _SUIT13
+    d = mask >> 39
+    sets = (a & b & (c | d)) | (c & d & (a | b))
+    return (r3 | r3 << 1 | r3 << 2 | sets * _SPREAD) & mask
 
 
 def completes_meld(mask: int, card: int) -> bool:

@@ -42,7 +42,7 @@ class MediumBot(Bot):
         feeds = 0
         for p in bits(wanted):
             feeds |= RELATED[p] | SAME_RANK[p]
-        best, best_score = None, None
+        best, best_score = -1, None
         for c in bits(mask & ~forbid_mask(obs)):
             rest = mask ^ (1 << c)
             score = float(deadwood_of_mask(rest))

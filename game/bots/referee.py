@@ -7,8 +7,8 @@ receive their seat's ``Observation`` and ``event.seen_by(seat)`` copies.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
 
 from game.engine import (
     Action,
@@ -33,8 +33,10 @@ from game.engine import (
     observe,
 )
 
+from .base import Bot
 
-def decide_checked(bot, obs: Observation) -> tuple[Action, str | None]:
+
+def decide_checked(bot: Bot, obs: Observation) -> tuple[Action, str | None]:
     """The bot's move as an engine action, and what was wrong with its answer (None when fine)."""
     legal = obs.legal_actions
     if not legal:
@@ -50,7 +52,7 @@ def decide_checked(bot, obs: Observation) -> tuple[Action, str | None]:
     return TimerMove(), f"illegal answer {action} in the {obs.phase.value} phase"
 
 
-def decide(bot, obs: Observation) -> Action:
+def decide(bot: Bot, obs: Observation) -> Action:
     """The bot's move for this observation; a bad answer becomes the timer move and is counted."""
     action, problem = decide_checked(bot, obs)
     if problem is not None:
@@ -58,7 +60,7 @@ def decide(bot, obs: Observation) -> Action:
     return action
 
 
-def _ask(bot, obs: Observation) -> Action:
+def _ask(bot: Bot, obs: Observation) -> Action:
     legal = obs.legal_actions
     if obs.phase is Phase.UPCARD_OFFER:
         return TakeUpcard() if _yes(bot.take_upcard(obs)) else PassUpcard()
@@ -79,7 +81,7 @@ def _ask(bot, obs: Observation) -> Action:
     return TimerMove()
 
 
-def _yes(answer) -> bool:
+def _yes(answer: object) -> bool:
     if not isinstance(answer, bool):
         raise ValueError(f"expected True or False, got {answer!r}")
     return answer
@@ -102,7 +104,7 @@ class MatchRecord:
     finished: bool = True
 
 
-def deliver(events: Iterable[Event], bots: Sequence) -> None:
+def deliver(events: Iterable[Event], bots: Sequence[Bot]) -> None:
     """Tell each bot every event, as its own seat may see it."""
     for ev in events:
         for seat, bot in enumerate(bots):
@@ -112,8 +114,8 @@ def deliver(events: Iterable[Event], bots: Sequence) -> None:
 def play_match(
     rules: Rules,
     seed: int,
-    bot0,
-    bot1,
+    bot0: Bot,
+    bot1: Bot,
     *,
     check_invariants: bool = False,
     max_hands: int = 400,
@@ -139,7 +141,9 @@ def play_match(
                 break
             events = state.apply(NextHand())
         else:
-            seat = state.to_act
+            actor = state.to_act
+            assert actor is not None  # a hand is in play
+            seat = actor
             obs = observe(state, seat)
             action, problem = decide_checked(bots[seat], obs)
             record.decisions[seat] += 1
