@@ -496,8 +496,6 @@ class HistoryRecorder:
         self.last: HandRecord | None = None  # the last finished hand of this session
         state = match.state
         self.to_act = state.to_act
-        if not history.available:
-            return
         known = history.match(self.match_id) if resumed else None  # a new match has a new id: nothing to read
         if known is not None:
             self.practice_mode = known.practice_mode
@@ -539,7 +537,7 @@ class HistoryRecorder:
                 self.record = HandRecord.at_deal(state)
             except RecordError:
                 self.record = None
-            if self.history.available and self.record is not None:
+            if self.record is not None:
                 self.history.save_hand(self.match_id, self.record)
             return
         if action is None or isinstance(action, NextHand) or self.record is None:
@@ -556,8 +554,6 @@ class HistoryRecorder:
             self.record = None
         else:
             self.record = record
-        if not self.history.available:
-            return
         scores = (state.scores[0], state.scores[1])
         now = self.clock()
         self.history.save_hand(self.match_id, record, scores if result is not None else None, when=now)
