@@ -216,6 +216,9 @@ class Flow:
             model.clear_hint()
             model.log_lines = [tr("practice.undone")]
             model.end_in = model.curtain_in = None
+        clock = getattr(play, "clock", None)
+        if clock is not None:  # the turn starts again, and so does its clock
+            clock.key = None
         refresh = getattr(play, "refresh_targets", None)
         if refresh is not None:
             refresh()
