@@ -306,7 +306,10 @@ def _history_pictures(app: App, out: Path, tag: str) -> list[Path]:
         app.draw()
         saved.append(app.save_screenshot(out / f"40_{name}_{tag}.png", announce=False))
 
-    _record_for_pictures(app)
+    match = _record_for_pictures(app)
+    app.table.reset()
+    app.nav.show_result(match, 0)  # the result screen offers the coach
+    shot("result_coach")
     app.nav.to_menu()
     app.nav.show_history()
     history = on_top(app, HistoryScene)
