@@ -31,6 +31,7 @@ from game.engine.record import FileHeader, dump_file, replay
 
 
 def make(tmp_path, lang="en", size=(1280, 720)) -> App:
+    text.reset()  # fonts cached by an earlier pygame session (a painter thread may have restarted the font module)
     stats = Stats(tmp_path / "stats.sqlite3", background=False)
     services = Services(store=SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
     app = App(size=size, settings=Settings(language=lang, animation="instant"), services=services)
