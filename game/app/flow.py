@@ -18,20 +18,25 @@ from game.engine import DeckSource, Phase, new_match
 
 from . import match_listeners
 from .fairdeal import SealedDeck, random_cut
+from .history import HISTORY_KEEP, History, HistoryRecorder, MatchEntry
 from .i18n import tr
 from .match import BOT_SEAT, Match, MatchSetup
 from .scenes.cut import CutScene
 from .scenes.deal import DealScene
 from .scenes.error import ErrorScene
+from .scenes.history import HistoryScene
 from .scenes.matchover import MatchOverScene
 from .scenes.menu import MenuScene
 from .scenes.overlays import CurtainScene, PauseScene
 from .scenes.play import PlayScene
+from .scenes.replay import ReplayScene
 from .scenes.result import ResultScene
 from .scenes.settings import SettingsScene
 from .storage import NOTICE_MATCH
 
 if TYPE_CHECKING:
+    from game.engine.record import HandRecord
+
     from .scene import Host
 
 log = logging.getLogger(__name__)
@@ -59,6 +64,7 @@ class Flow:
         self.new_seal: Callable[[], SealedDeck] = SealedDeck.fresh  # pictures use a fixed one
         self.hand_view = HandOrder()
         self.notices: list[Any] = []
+        self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
 
     def next_seed(self) -> int:
         if self.seed is not None:
@@ -68,24 +74,26 @@ class Flow:
 
     # ------------------------------------------------------------------ matches
 
-    def _adopt(self, match: Match) -> None:
+    def _adopt(self, match: Match, practice: bool = False, resumed: bool = False) -> None:
         self.match = match
-        match_listeners.attach(match, self.host.services)
+        self.recorder = match_listeners.attach(match, self.host.services, practice=practice,
+                                               keep=self.history_keep(), resumed=resumed)
 
     def deals_fairly(self) -> bool:
         return self.fair if self.fair is not None else self.seed is None
 
-    def start_match(self, setup: MatchSetup) -> None:
+    def start_match(self, setup: MatchSetup, practice: bool = False) -> None:
+        """A new match; ``practice`` (against the computer) lets the player take moves back."""
         if not self.deals_fairly():
-            self._open(setup, None, True)
+            self._open(setup, None, True, practice)
             return
         sealed = self.new_seal()
         # the non-dealer cuts, as at a real table; against the computer the player always does
         dealer = new_match(setup.rules, setup.seed, computer_seat=BOT_SEAT if setup.vs_bot else None)[0].dealer
         self._cut(sealed, None if setup.vs_bot else setup.player_name(1 - dealer),
-                  lambda cut, by_player: self._open(setup, sealed.cut(cut), by_player))
+                  lambda cut, by_player: self._open(setup, sealed.cut(cut), by_player, practice))
 
-    def _open(self, setup: MatchSetup, source: DeckSource | None, by_player: bool) -> None:
+    def _open(self, setup: MatchSetup, source: DeckSource | None, by_player: bool, practice: bool = False) -> None:
         try:
             match = Match(setup, self.host.bots, source=source, cut_by_player=by_player)
         except Exception as exc:  # the bots could not be loaded or made: say so, stay in the menu
@@ -93,7 +101,7 @@ class Flow:
             self.host.toast(tr("error.bots_missing", error=exc), 6.0)
             self.to_menu()
             return
-        self._adopt(match)
+        self._adopt(match, practice=practice)
         self.start_deal(match)
 
     def _cut(self, sealed: SealedDeck, cutter: str | None, then: Callable[[int, bool], None]) -> None:
@@ -136,7 +144,7 @@ class Flow:
             store.clear_match()
             store.add_notice(NOTICE_MATCH, None, "not resumable")
             return False
-        self._adopt(match)
+        self._adopt(match, resumed=True)
         self.hand_view = self.hand_view.fresh()
         table = self.host.table
         if state.phase is Phase.HAND_OVER and state.last_result is not None:
@@ -188,3 +196,70 @@ class Flow:
     def pause(self) -> None:
         if not isinstance(self.host.top, PauseScene):
             self.host.push(PauseScene(self.host))
+
+    # ------------------------------------------------------------------ history, replay, coach, practice
+
+    def history(self) -> History:
+        return History(self.host.services.stats)
+
+    def history_keep(self) -> int:
+        """How many matches the history keeps (the settings' choice when they have one)."""
+        keep = getattr(self.host.settings, "history_keep", HISTORY_KEEP)
+        return keep if isinstance(keep, int) and not isinstance(keep, bool) and keep > 0 else HISTORY_KEEP
+
+    def show_history(self) -> None:
+        self.host.push(HistoryScene(self.host, self.history()))
+
+    def show_replay(self, entry: MatchEntry, record: HandRecord, coach: bool = False,
+                    earlier: list[Any] | None = None) -> None:
+        """Replay a recorded hand over the current screen (with the coach's notes when ``coach``)."""
+        self.host.push(ReplayScene(self.host, entry, record, coach=coach, earlier=earlier or []))
+
+    def can_coach(self, match: Match) -> bool:
+        rec = self.recorder
+        return match.vs_bot and rec is not None and rec.last is not None and rec.last.hand_no == match.state.hand_no
+
+    def show_coach(self, match: Match) -> None:
+        """The coach for the hand just played against the computer (from the result screen)."""
+        rec = self.recorder
+        if not self.can_coach(match) or rec is None or rec.last is None:
+            self.host.toast(tr("coach.unavailable"))
+            return
+        meta = match.info
+        st = match.state
+        entry = MatchEntry(match_id=meta.match_id, started_at=0.0, updated_at=0.0, mode=meta.mode,
+                           opponent=meta.bot_level or "", names=meta.names, seat=meta.human_seat,
+                           preset=st.rules.preset_name, target=st.rules.target, scores=(st.scores[0], st.scores[1]),
+                           hands=len(st.history), finished=st.phase is Phase.MATCH_OVER, winner=st.winner)
+        self.show_replay(entry, rec.last, coach=True, earlier=list(st.history[:-1]))
+
+    def can_undo(self, match: Match) -> bool:
+        rec = self.recorder
+        return rec is not None and match is self.match and rec.can_undo(match)
+
+    def undo(self, play: Any) -> bool:
+        """Practice mode: take the game back to the player's previous decision in this hand."""
+        match = self.match
+        rec = self.recorder
+        if match is None or rec is None or not rec.can_undo(match):
+            self.host.toast(tr("practice.no_undo") if rec is not None and rec.practice_mode
+                            else tr("practice.off"))
+            return False
+        if not rec.undo(match):
+            return False
+        self.host.services.store.save_match(match.state, match.info)
+        model = getattr(play, "model", None)
+        if model is not None:  # the play scene starts the turn afresh
+            model.selected = model.hover = model.drag = None
+            model.keyboard = False
+            model.fresh = {}
+            model.clear_hint()
+            model.log_lines = [tr("practice.undone")]
+            model.end_in = model.curtain_in = None
+        clock = getattr(play, "clock", None)
+        if clock is not None:  # the turn starts again, and so does its clock
+            clock.key = None
+        refresh = getattr(play, "refresh_targets", None)
+        if refresh is not None:
+            refresh()
+        return True

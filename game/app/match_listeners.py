@@ -1,10 +1,12 @@
 """What the services hear of a match: a save after every action, the statistics of finished hands
-and matches, and the sound of each move.  Silent services make all three do nothing."""
+and matches, the hand history, and the sound of each move.  Silent services make all of it do nothing."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Action, Discarded, Drew, Event, Knocked, UpcardDecision
+
+from .history import HISTORY_KEEP, History, HistoryRecorder
 
 if TYPE_CHECKING:
     from .match import Match
@@ -25,12 +27,16 @@ def event_sounds(events: list[Any]) -> list[str]:
     return out
 
 
-def attach(match: Match, services: Services) -> None:
-    """Save after every action, record finished hands and matches, and sound the moves."""
+def attach(match: Match, services: Services, *, practice: bool = False, keep: int = HISTORY_KEEP,
+           resumed: bool = False) -> HistoryRecorder:
+    """Save after every action, record finished hands and matches (a practice match with a move taken
+    back is left out of the statistics), record every hand in the history, and sound the moves.
+    ``practice`` turns on practice mode's undo; ``keep`` is how many matches the history keeps."""
     meta = match.info
+    recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed)
 
-    def keep(m: Match, action: Action | None, events: list[Event]) -> None:
-        if services.stats is not None:
+    def keep_(m: Match, action: Action | None, events: list[Event]) -> None:
+        if services.stats is not None and not recorder.practice:
             services.stats.record_events(meta, m.state.rules, events)
         services.store.save_match(m.state, meta)
 
@@ -38,6 +44,8 @@ def attach(match: Match, services: Services) -> None:
         for name in event_sounds(events):
             services.sound.play(name)
 
-    match.listeners.append(keep)
+    match.listeners.append(recorder)
+    match.listeners.append(keep_)
     match.listeners.append(sounds)
     services.store.save_match(match.state, meta)
+    return recorder

@@ -236,7 +236,7 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
         _frames(app)
         shot(f"13_play_{w}x{h}")
     app.close()
-    return saved
+    return saved + render_history(out)
 
 
 def render_settings(out_dir: str | Path, sizes=((1280, 720), (960, 600))) -> list[Path]:
@@ -271,3 +271,121 @@ def render_settings(out_dir: str | Path, sizes=((1280, 720), (960, 600))) -> lis
             app.close()
     return saved
 
+
+
+def _record_for_pictures(app: App) -> Match:
+    """A finished hot-seat match, then three hands of a beginner against the hard computer (the player's
+    moves are the easy bot's, so the coach has something to say), all recorded in the app's history."""
+    app.nav.seed = 60
+    app.nav.start_match(MatchSetup("hotseat", preset("classic", 50), 4, names=("Ava", "Ben")))
+    seated = app.nav.match
+    assert seated is not None
+    for _ in range(40):
+        play_to_end_of_hand(seated)
+        if seated.state.phase is Phase.MATCH_OVER:
+            break
+        seated.apply(NextHand(), None)
+    app.nav.start_match(MatchSetup("bot", preset("van"), 21, level="hard"))
+    match = app.nav.match
+    assert match is not None
+    bots = app.bots
+    human = bots.make_bot("easy", seed=3)
+    human.new_match(0, match.rules)
+    for e in match.last_events:
+        human.on_event(e.seen_by(0))
+
+    def hear(m: Match, action: object, events: list) -> None:
+        for e in events:
+            human.on_event(e.seen_by(0))
+
+    match.listeners.insert(0, hear)
+    while len(match.state.history) < 3:
+        st = match.state
+        if st.phase is Phase.HAND_OVER:
+            match.apply(NextHand(), None)
+        elif match.is_bot(st.to_act):
+            match.apply(match.bot_decide(), st.to_act)
+        else:
+            match.apply(bots.decide(human, match.observe(0)), 0)
+    return match
+
+
+def _history_pictures(app: App, out: Path, tag: str) -> list[Path]:
+    import time
+
+    from game.bots.coach import review
+
+    from .scenes.history import HistoryScene
+    from .scenes.replay import ReplayScene
+
+    saved: list[Path] = []
+
+    def shot(name: str) -> None:
+        _frames(app)
+        app.prerender_cards()
+        cardart.wait(30)
+        app.draw()
+        saved.append(app.save_screenshot(out / f"40_{name}_{tag}.png", announce=False))
+
+    match = _record_for_pictures(app)
+    app.table.reset()
+    app.nav.show_result(match, 0)  # the result screen offers the coach
+    shot("result_coach")
+    app.nav.to_menu()
+    app.nav.show_history()
+    history = on_top(app, HistoryScene)
+    shot("history")
+    history.open()
+    shot("history_hands")
+    entry = history.entry
+    assert entry is not None
+
+    def notes(i: int) -> int:
+        record = history.hands[i].record
+        return -1 if record is None else len(review(record, entry.seat).costly)
+
+    history.select(max(range(len(history.hands)), key=notes))
+    history.open()
+    replay = on_top(app, ReplayScene)
+    replay.go(min(5, replay.last), snap=True)
+    shot("replay")
+    replay.close()
+    history.coach()
+    replay = on_top(app, ReplayScene)
+    for _ in range(600):
+        _frames(app, 1)
+        if replay.review is not None or replay.coach_failed:
+            break
+        time.sleep(0.005)
+    replay.next_note()
+    shot("coach")
+    replay.go(replay.last, snap=True)
+    shot("showdown")
+    return saved
+
+
+def render_history(out_dir: str | Path, sizes=((800, 600), (1920, 1080)), languages=("en", "fa", "ru")) -> list[Path]:
+    """The history list, a match's hands, a replay, the coach's note and the showdown, in each language
+    at a small and a large window (``--screenshots``)."""
+    import tempfile
+
+    from .crash import SilentCrashLog
+    from .services import Services
+    from .sound import SilentSound
+    from .stats import Stats
+    from .storage import SilentStore
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="gin-rummy-pictures-") as folder:
+        for lang in languages:
+            for w, h in sizes:
+                stats = Stats(Path(folder) / f"{lang}-{w}.sqlite3", background=False)
+                services = Services(store=SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
+                app = App(size=(w, h), settings=Settings(language=lang, animation="instant"), services=services)
+                try:
+                    saved += _history_pictures(app, out, f"{lang}_{w}x{h}")
+                finally:
+                    app.close()
+    return saved

@@ -284,6 +284,15 @@ class Stats:
             elif isinstance(event, MatchEnded):
                 self.record_match(meta, rules, event.final, hands if hands is not None else last_hand + 1)
 
+    def use(self, fn: Callable[[sqlite3.Connection], Any], default: Any = None, write: bool = False) -> Any:
+        """Let a module that keeps its own tables here use the connection: a write runs ``fn`` on the
+        writer thread in one transaction (returns None); a read runs it now, after pending writes."""
+        if write:
+            self._write(fn)
+            return None
+        self.flush()
+        return self._run(fn, default)
+
     def reset(self) -> None:
         """Forget everything (after the player confirmed)."""
         self.flush()

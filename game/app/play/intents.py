@@ -85,7 +85,7 @@ class Dropped:
 
 @dataclass(frozen=True)
 class Command:
-    """A button's job: pause, knock, hint or sort."""
+    """A button's job: pause, knock, hint, sort or undo (practice mode)."""
 
     name: str
 
@@ -97,7 +97,8 @@ class Refresh:
 
 Intent = Move | Explain | Select | Deselect | MoveCursor | ChooseAtCursor | Reorder | Dropped | Command | Refresh
 
-COMMAND_KEYS = {pygame.K_ESCAPE: "pause", pygame.K_k: "knock", pygame.K_h: "hint", pygame.K_o: "sort"}
+COMMAND_KEYS = {pygame.K_ESCAPE: "pause", pygame.K_k: "knock", pygame.K_h: "hint", pygame.K_o: "sort",
+                pygame.K_u: "undo"}
 
 
 class PlayInput:

@@ -107,7 +107,8 @@ class MenuScene(Scene):
                         class_id="@primary")
         y += big + gap * 2
         tools = (("menu.read_rules", "#rules", self.open_rules), ("menu.settings", "#settings", self.open_settings),
-                 ("menu.statistics", "#statistics", self.open_stats), ("menu.quit", "#quit", self.quit))
+                 ("menu.statistics", "#statistics", self.open_stats),
+                 ("menu.history", "#history", self.app.nav.show_history), ("menu.quit", "#quit", self.quit))
         tw = round(bw * 1.15)
         x = lay.w / 2 - (len(tools) * tw + (len(tools) - 1) * gap) / 2
         for i, (key, oid, fn) in enumerate(tools):

@@ -220,7 +220,7 @@ class PlayScene(TableScene):
             self.reorder(intent.card, intent.x)
         elif isinstance(intent, it.Command):
             {"pause": self.app.nav.pause, "knock": self.press_knock, "hint": self.press_hint,
-             "sort": self.press_sort}[intent.name]()
+             "sort": self.press_sort, "undo": lambda: self.human_turn() and self.app.nav.undo(self)}[intent.name]()
         elif isinstance(intent, it.Refresh):
             self.refresh_targets()
 

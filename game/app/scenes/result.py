@@ -11,6 +11,7 @@ from ..i18n import tr
 from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, RED, panel
 from ..match import Match
 from ..table import Target
+from .replay import offer_coach
 from .tablebase import TableScene
 
 SCALE = 0.8
@@ -112,6 +113,7 @@ class ResultScene(TableScene):
         rect = self.panel_rect()
         self.button(lay.rect(lay.w / 2 - bw / 2, rect.bottom - bh - lay.px(14), bw, bh), key, "#next_hand",
                     self.next, class_id="@primary")
+        offer_coach(self, lay.rect(lay.w / 2 + bw / 2 + lay.px(12), rect.bottom - bh - lay.px(14), round(bw * 0.7), bh))
         self.button(lay.rect(lay.w - lay.margin - round(lay.col_w * 0.7), lay.px(8), round(lay.col_w * 0.7),
                              lay.button_h), "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool")
 
