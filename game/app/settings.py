@@ -59,6 +59,7 @@ class Settings:
     fullscreen: bool = False
     ask_before_knock: bool = False
     cut_for_me: bool = False  # the game cuts at random: quicker, but the hand is not player-verified
+    history_keep: int = 200  # how many matches the history keeps (the oldest go first)
     guide_shown: bool = False
     names: tuple[str, str] = ("", "")
 
@@ -158,6 +159,12 @@ def _rules(v: Any) -> tuple[Rules, list[str]]:
     return rules, bad
 
 
+def _history_keep(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10_000:
+        raise ValueError("must be a whole number from 1 to 10000")
+    return v
+
+
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "language": _choice(LANGUAGES),
     "level": _choice(LEVELS),
@@ -173,6 +180,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _boolean,
     "ask_before_knock": _boolean,
     "cut_for_me": _boolean,
+    "history_keep": _history_keep,
     "guide_shown": _boolean,
     "names": _names,
 }

@@ -102,6 +102,9 @@ class PlayScene(TableScene):
                                 self.press_hint, class_id="@tool"),
             "menu": self.button(lay.rect(lay.w - lay.margin - round(bw * 0.7), lay.px(8), round(bw * 0.7), bh),
                                 "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool"),
+            # practice mode: back to the player's previous decision
+            "undo": self.button(lay.rect(lay.w - lay.margin - round(bw * 0.7), lay.px(8) + bh + gap, round(bw * 0.7),
+                                         bh), "button.undo", "#undo", self.press_undo, class_id="@tool"),
         }
         sx = lay.discard_lx + lay.cw * 0.5 + lay.px(28)
         by = lay.pile_y + lay.ch / 2 - bh
@@ -220,7 +223,7 @@ class PlayScene(TableScene):
             self.reorder(intent.card, intent.x)
         elif isinstance(intent, it.Command):
             {"pause": self.app.nav.pause, "knock": self.press_knock, "hint": self.press_hint,
-             "sort": self.press_sort, "undo": lambda: self.human_turn() and self.app.nav.undo(self)}[intent.name]()
+             "sort": self.press_sort, "undo": self.press_undo}[intent.name]()
         elif isinstance(intent, it.Refresh):
             self.refresh_targets()
 
@@ -248,6 +251,13 @@ class PlayScene(TableScene):
         mode = self.sort_mode[self.bottom] if self.viewer is not None else "melds"
         self._set("sort", tr("button.sort." + (mode if mode in SORT_CYCLE else "custom")), self.viewer is not None)
         self._set("hint", tr("button.hint"), mine and self.model.hint_future is None)
+        undo = self.buttons["undo"]
+        practice = self.app.nav.can_undo(self.match)
+        if practice and not undo.visible:
+            undo.show()
+        elif not practice and undo.visible:
+            undo.hide()
+        self._set("undo", tr("button.undo"), mine)
         offer = mine and st.phase is Phase.UPCARD_OFFER
         for key in ("take", "pass"):
             b = self.buttons[key]
@@ -296,6 +306,10 @@ class PlayScene(TableScene):
             selected = min(throws, key=lambda c: (deadwood[c], -c.value), default=None)
         error = st.why_illegal(Knock(selected), seat) if selected is not None else None
         return refusal(error) if error is not None else tr("why.no_knock", limit=st.knock_limit)
+
+    def press_undo(self) -> None:
+        if self.human_turn():
+            self.app.nav.undo(self)
 
     def press_sort(self) -> None:
         if self.viewer is None:
