@@ -17,7 +17,7 @@ from game.app.match import MatchSetup
 from game.app.pictures import plain_move
 from game.app.scenes import tablebase
 from game.app.settings import Settings
-from game.engine import DrawStock, Phase, preset
+from game.engine import BigGin, DrawStock, Knock, Phase, preset
 
 SIZES = [(800, 600), (1024, 768), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
 
@@ -60,12 +60,15 @@ def wait_for(app: App, cond, limit: int = 2000) -> None:
 
 
 class Catch:
-    """Records the rectangles one draw puts on screen: text lines, the scoreboard, chips, card zones and
-    visible widgets."""
+    """Records the rectangles one draw puts on screen: text lines, panels (the scoreboard, the result panel,
+    the match-over plates and sheet), chips, card zones and visible widgets.  What lies inside a panel or a
+    chip is part of it."""
 
     def __init__(self, monkeypatch) -> None:
+        from game.app.scenes import matchover, result
+
         self.items: list[tuple[str, pygame.Rect]] = []
-        self.boxes: list[pygame.Rect] = []  # things whose own text lies inside them
+        self.boxes: list[pygame.Rect] = []
         real_draw, real_panel, real_chip = text.draw, tablebase.panel, tablebase.chip
 
         def draw(surface, s, *args, **kwargs):
@@ -75,7 +78,7 @@ class Catch:
 
         def panel(surface, rect, *args, **kwargs):
             self.boxes.append(pygame.Rect(rect))
-            self.items.append(("scoreboard", pygame.Rect(rect)))
+            self.items.append(("panel", pygame.Rect(rect)))
             return real_panel(surface, rect, *args, **kwargs)
 
         def chip(surface, label, *args, **kwargs):
@@ -85,23 +88,27 @@ class Catch:
             return r
 
         monkeypatch.setattr(text, "draw", draw)
-        monkeypatch.setattr(tablebase, "panel", panel)
+        for module in (tablebase, result, matchover):
+            monkeypatch.setattr(module, "panel", panel)
         monkeypatch.setattr(tablebase, "chip", chip)
 
-    def frame(self, app: App) -> list[tuple[str, pygame.Rect]]:
+    def frame(self, app: App, zones: bool | set[str] = True) -> list[tuple[str, pygame.Rect]]:
+        """What one draw shows; ``zones``: the card zones drawn (True: every zone with cards)."""
         self.items, self.boxes = [], []
         app.draw()
-        items = [(n, r) for n, r in self.items
-                 if not (n.startswith("text") and any(b.contains(r) for b in self.boxes))]
-        zones: dict[str, pygame.Rect] = {}
-        for s in app.table.sprites.values():
-            if s.target is None:
-                continue
-            zone = {"under": "discard"}.get(s.target.zone, s.target.zone)
-            r = app.layout.card_rect(s.target.x, s.target.y, s.target.scale)
-            zones[zone] = zones[zone].union(r) if zone in zones else r
-        items += [("cards " + z, r) for z, r in zones.items()]
         top = app.top
+        items = list(self.items)
+        if zones:
+            by_zone: dict[str, pygame.Rect] = {}
+            for s in app.table.sprites.values():
+                if s.target is None:
+                    continue
+                zone = {"under": "discard"}.get(s.target.zone, s.target.zone)
+                if zones is not True and zone not in zones:
+                    continue
+                r = app.layout.card_rect(s.target.x, s.target.y, s.target.scale)
+                by_zone[zone] = by_zone[zone].union(r) if zone in by_zone else r
+            items += [("cards " + z, r) for z, r in by_zone.items()]
         items += [("widget " + "/".join(w.object_ids), pygame.Rect(w.rect)) for w in top.widgets if w.visible]
         return items
 
@@ -115,9 +122,14 @@ def overlaps(items) -> list[tuple[str, str]]:
             return pygame.Rect(r.left, r.top + cut, r.width, max(1, r.height - 2 * cut))
         return r
 
+    def holds(a, ra, rb) -> bool:  # a panel or chip and what lies inside it
+        return a.startswith(("panel", "chip")) and ra.contains(rb)
+
     out = []
     for i, (a, ra) in enumerate(items):
         for b, rb in items[i + 1:]:
+            if holds(a, ra, rb) or holds(b, rb, ra):
+                continue
             if core(a, ra).colliderect(core(b, rb)):
                 out.append((a, b))
     return out
@@ -172,6 +184,38 @@ def play_regions(app: App, monkeypatch, sizes=SIZES):
     return out
 
 
+def result_regions(app: App, monkeypatch, sizes=SIZES):
+    """The end of a showdown (the computer knocked, the player laid off) and of a gin, at every size."""
+    catch = Catch(monkeypatch)
+    out = []
+    for kind, knocker, layoffs in (("knock", 1, True), ("gin", 0, False)):
+        app.on_resize((1280, 720))
+        play_until_end(app, kind, knocker, layoffs)
+        wait_for(app, lambda: app.top.name == "result" and app.top.finished)
+        for size in sizes:
+            app.on_resize(size)
+            frames(app, 2)
+            out.append((size, kind + " result", catch.frame(app, zones={"show0", "show1"})))
+    return out
+
+
+def match_over_regions(app: App, monkeypatch, sizes=SIZES):
+    from game.app.pictures import find_match
+
+    catch = Catch(monkeypatch)
+    out = []
+    for winner in (0, 1):
+        match = find_match(app, winner)
+        assert match is not None
+        app.nav.show_match_over(match)
+        frames(app, 2)
+        for size in sizes:
+            app.on_resize(size)
+            frames(app, 2)
+            out.append((size, f"match over, seat {winner} won", catch.frame(app, zones=False)))
+    return out
+
+
 # --- the table fills the screen ----------------------------------------------------------------------
 
 
@@ -200,11 +244,330 @@ def test_cards_grow_with_the_window():
 def test_the_table_never_overlaps_at_any_size(monkeypatch, lang, card_size):
     app = make_app(language=lang, card_size=card_size)
     assert app.layout.mirror == (lang == "fa")
+    check_regions(app, play_regions(app, monkeypatch))
+
+
+@pytest.mark.parametrize("lang,card_size", [("en", "large"), ("fa", "normal"), ("ru", "large")])
+def test_the_result_and_the_match_over_screens_never_overlap(monkeypatch, lang, card_size):
+    app = make_app(language=lang, card_size=card_size)
+    check_regions(app, result_regions(app, monkeypatch) + match_over_regions(app, monkeypatch))
+
+
+def check_regions(app: App, regions) -> None:
     problems = []
-    for size, situation, items in play_regions(app, monkeypatch):
-        assert len(items) > 12
+    for size, situation, items in regions:
+        assert len(items) > 6
         for a, b in overlaps(items):
             problems.append(f"{size} {situation}: {a!r} overlaps {b!r}")
         for name in off_screen(app, items):
             problems.append(f"{size} {situation}: {name!r} leaves the window")
     assert not problems, "\n".join(problems)
+
+
+# --- the staged showdown ---------------------------------------------------------------------------------
+
+
+def match_before_end(app: App, kind: str, knocker: int | None, layoffs: bool = False, mode="bot"):
+    """A seeded first hand played by the plain policy up to the move that ends it: ``(match, seat, move)``."""
+    from game.app.match import Match
+    from game.app.pictures import find_hand
+
+    found = find_hand(app, kind, knocker, mode=mode, layoffs=layoffs)
+    assert found is not None, f"no seed gives a {kind}"
+    match = Match(found.setup, app.bots)
+    st = match.state
+    want = 2 if kind == "dead" else knocker
+    while True:
+        seat = st.to_act
+        move = plain_move(st, want is None or seat == want)
+        dead = st.phase is Phase.DISCARD and len(st.stock) <= st.rules.dead_hand_stock  # this throw ends it
+        if isinstance(move, (Knock, BigGin)) or dead:
+            return match, seat, move
+        match.apply(move, seat)
+
+
+def play_until_end(app: App, kind: str, knocker: int | None, layoffs: bool = False, mode="bot"):
+    """Put the hand on the table in the play scene and make its last move the way the scene makes it."""
+    from game.app.scenes.play import PlayScene
+
+    match, seat, move = match_before_end(app, kind, knocker, layoffs, mode)
+    app.nav.match = match
+    speed = app.table.speed
+    app.table.speed = 0.0
+    app.nav.begin_play(match)
+    app.table.speed = speed
+    play = app.top
+    assert isinstance(play, PlayScene)
+    if not match.vs_bot:  # the curtain lifted for the seat to play
+        play.model.curtain_in = None
+        play.reveal_to(seat)
+    # at once, before a frame lets the bot think about the position
+    if match.is_bot(seat):  # what the bot driver does with the bot's answer
+        play.after(match.apply(move, seat), seat)
+    else:
+        assert play.human_action(move)
+    return match, seat
+
+
+class Watch:
+    """Per frame: the scene on top, the showdown's stage, the totals the scoreboard drew, the faces drawn."""
+
+    def __init__(self, monkeypatch, app: App) -> None:
+        from game.app import cardart
+
+        self.app = app
+        self.faces: list = []
+        self.texts: list[tuple[str, pygame.Rect]] = []
+        self.rendered: list[str] = []
+        real_face, real_draw, real_render = cardart.draw_face, text.draw, text.render
+
+        def face(surface, card, *args, **kwargs):
+            self.faces.append(card)
+            return real_face(surface, card, *args, **kwargs)
+
+        def draw(surface, s, *args, **kwargs):
+            r = real_draw(surface, s, *args, **kwargs)
+            self.texts.append((s, r))
+            return r
+
+        def render(s, *args, **kwargs):
+            self.rendered.append(s)
+            return real_render(s, *args, **kwargs)
+
+        monkeypatch.setattr(cardart, "draw_face", face)
+        monkeypatch.setattr(text, "draw", draw)
+        monkeypatch.setattr(text, "render", render)
+
+    def frame(self, dt: float = 1 / 60) -> None:
+        self.faces.clear()
+        self.texts.clear()
+        self.rendered.clear()
+        self.app.frame(dt, present=False)
+
+    def drawn(self, s: str) -> bool:
+        return s in self.rendered
+
+    def scoreboard_numbers(self) -> list[str]:
+        scene = self.app.top
+        rect = scene.scoreboard_places()[0]
+        return [t for t, r in self.texts if t.isdigit() and rect.contains(r)]
+
+
+def snapshot(app: App) -> dict:
+    """The end state of a result scene: every card's place and face, what the showdown shows, the widgets."""
+    scene = app.top
+    sd = scene.showdown
+    cards = {int(c): (round(s.x), round(s.y), s.shown_face, round(s.scale, 3), s.z)
+             for c, s in app.table.sprites.items()}
+    return {"cards": cards, "log": list(sd.log), "laid": sd.laid, "counts": [sd.count(0), sd.count(1)],
+            "scores": sd.shown_scores, "points": sd.points_shown, "panel": sd.panel, "banner": sd.banner,
+            "rolled": sd.rolled, "finished": sd.finished, "effects": bool(scene.effects),
+            "widgets": sorted("/".join(w.object_ids) for w in scene.widgets)}
+
+
+def test_the_computer_knocks_and_the_showdown_is_staged_in_order(monkeypatch):
+    from game.app.showdown import BANNER, COUNTS, DEFENDER, DONE, KNOCKER, LAYOFF, POINTS, ROLL
+
+    app = make_app(animation="normal")
+    watch = Watch(monkeypatch, app)
+    match, seat = play_until_end(app, "knock", knocker=1, layoffs=True)
+    st = match.state
+    r = st.last_result
+    assert r is not None and r.knocker == 1 and r.layoffs and match.is_bot(1)
+    after = tuple(st.scores)
+    before = list(after)
+    before[r.winner] -= r.points
+    hidden = set(st.hands[1]) - set(st.discard) - set(st.held_picks(1))
+    # the knock is seen on the table first: the play scene stays while the discard lands
+    watch.frame()
+    assert app.top.name == "play"
+    frames_in_play = 1
+    while app.top.name == "play":
+        assert not (set(watch.faces) & hidden)
+        watch.frame()
+        frames_in_play += 1
+    assert frames_in_play > 10 and app.top.name == "result"
+    scene = app.top
+    sd = scene.showdown
+    layoff_cards = [c for c, _ in r.layoffs]
+    seen_points = False
+    flying: list = []
+    for _ in range(60 * 30):
+        watch.frame()
+        numbers = watch.scoreboard_numbers()
+        if not sd.points_shown:
+            assert sd.shown_scores == tuple(before)
+            assert str(before[r.winner]) in numbers and str(after[r.winner]) not in numbers
+        else:
+            seen_points = True
+        if not sd.knocker_out:  # the computer's hand is not shown before its melds are spread
+            assert not (set(watch.faces) & hidden)
+        onto = f"show{r.knocker}"
+        for i, c in enumerate(layoff_cards):  # a layoff goes to the melds only once its own stage has begun
+            assert (app.table.sprites[c].target.zone == onto) == (i < sd.laid)
+        moving = [c for c in layoff_cards if app.table.sprites[c].moving and app.table.sprites[c].target.zone == onto]
+        assert len(moving) <= 1, "layoffs fly one at a time"
+        for c in moving:
+            if c not in flying:
+                flying.append(c)
+        if sd.rolled and not sd.finished:
+            assert seen_points
+        if sd.finished:
+            break
+    assert sd.finished and seen_points
+    assert flying == layoff_cards
+    expected = [BANNER, KNOCKER, DEFENDER] + [LAYOFF] * len(r.layoffs) + [COUNTS, POINTS, ROLL, DONE]
+    assert sd.log == expected
+    assert sd.shown_scores == after and str(after[r.winner]) in watch.scoreboard_numbers()
+    assert sd.count(r.knocker) == r.knocker_deadwood and sd.count(r.defender) == r.defender_deadwood
+    for _ in range(90):  # the glow on the new total fades
+        watch.frame()
+    watched = snapshot(app)
+    assert "#next_hand" in " ".join(watched["widgets"])
+
+    # the same hand again, skipped with a click in the middle of the layoffs: the same end
+    app.nav.to_menu()
+    frames(app, 2)
+    play_until_end(app, "knock", knocker=1, layoffs=True)
+    while app.top.name == "play":
+        watch.frame()
+    sd = app.top.showdown
+    while not sd.laid:
+        watch.frame()
+    assert not sd.finished and sd.shown_scores == tuple(before)
+    pos = (app.layout.w // 2, app.layout.h // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    watch.frame()
+    watch.frame()
+    assert sd.finished
+    assert snapshot(app) == watched
+
+
+@pytest.mark.parametrize("key", [pygame.K_SPACE, pygame.K_RETURN])
+def test_space_and_enter_skip_then_go_on(monkeypatch, key):
+    app = make_app(animation="slow")
+    play_until_end(app, "knock", knocker=0, layoffs=False)
+    wait_for(app, lambda: app.top.name == "result")
+    scene = app.top
+    frames(app, 30)
+    assert not scene.finished and not scene.showdown.points_shown
+    for k in (key, key):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+        frames(app, 2)
+        if k is key and scene.finished and app.top is scene:
+            assert scene.showdown.shown_scores == tuple(scene.state.scores)
+    assert app.top.name in ("deal", "play", "match_over")
+
+
+@pytest.mark.parametrize("kind,word", [("gin", "Gin!"), ("big_gin", "Big gin!")])
+def test_gin_and_big_gin_get_their_banner_and_flourish(monkeypatch, kind, word):
+    from game.app.celebration import Burst, Glow
+
+    app = make_app(animation="normal")
+    heard: list[str] = []
+    app.on_cue.append(heard.append)
+    watch = Watch(monkeypatch, app)
+    play_until_end(app, kind, knocker=0)
+    while app.top.name == "play":
+        watch.frame()
+    scene = app.top
+    assert scene.result.kind == kind
+    shown_banner = flourish = False
+    for _ in range(120):
+        watch.frame()
+        if watch.drawn(word) and watch.drawn(app.nav.match.name(0)):
+            shown_banner = True
+        kinds = {type(e) for e in scene.effects.items}
+        flourish = flourish or {Burst, Glow} <= kinds
+    assert shown_banner and flourish and "flourish" in heard
+    assert heard.index("flourish") < len(heard) - 1 or "hand_won" not in heard  # the flourish comes first
+
+
+def test_an_undercut_gets_a_flourish_with_its_points(monkeypatch):
+    from game.app.celebration import Burst
+
+    app = make_app(animation="fast")
+    heard: list[str] = []
+    app.on_cue.append(heard.append)
+    play_until_end(app, "undercut", knocker=None)
+    wait_for(app, lambda: app.top.name == "result")
+    scene = app.top
+    wait_for(app, lambda: scene.showdown.points_shown)
+    frames(app, 2)
+    assert scene.showdown.banner_kind == "undercut"
+    assert any(isinstance(e, Burst) for e in scene.effects.items) and "flourish" in heard
+
+
+def test_a_dead_hand_has_its_own_short_moment(monkeypatch):
+    app = make_app(animation="normal")
+    watch = Watch(monkeypatch, app)
+    match, _ = play_until_end(app, "dead", knocker=None)
+    st = match.state
+    hidden = set(st.hands[1]) - set(st.discard) - set(st.held_picks(1))
+    while app.top.name == "play":
+        watch.frame()
+    scene = app.top
+    assert scene.result.kind == "dead"
+    saw_banner = False
+    seconds = 0.0
+    while not scene.finished:
+        watch.frame()
+        seconds += 1 / 60
+        saw_banner = saw_banner or (watch.drawn("Dead hand") and watch.drawn("The stock ran out"))
+        assert not (set(watch.faces) & hidden)
+        assert scene.showdown.shown_scores == tuple(st.scores)
+    assert saw_banner and seconds < 3.5
+    assert scene.showdown.log == ["banner", "points", "done"]
+
+
+def test_instant_speed_shows_the_end_at_once(monkeypatch):
+    app = make_app(animation="instant")
+    heard: list[str] = []
+    app.on_cue.append(heard.append)
+    match, _ = play_until_end(app, "knock", knocker=1, layoffs=True)
+    frames(app, 1)
+    scene = app.top
+    assert scene.name == "result" and scene.finished
+    assert scene.showdown.shown_scores == tuple(match.state.scores) and not scene.effects
+    assert scene.laid and not any(s.moving for s in app.table.sprites.values())
+    assert any("#next_hand" in w.object_ids for w in scene.widgets)
+    assert heard[-1] in ("hand_won", "hand_lost") and "flourish" not in heard
+
+
+def test_the_showdown_follows_the_animation_speed():
+    from game.app.showdown import Showdown
+    from game.engine.scoring import HandResult
+
+    r = HandResult(hand_no=0, dealer=0, kind="knock", knocker=0, winner=0, points=12,
+                   knocker_deadwood=3, defender_deadwood=15)
+    lengths = {}
+    for speed in (1.6, 1.0, 0.55):
+        sd = Showdown(r, 3, 20, [2, 3], (12, 0), speed)
+        t = 0.0
+        while not sd.finished:
+            sd.update(1 / 120)
+            t += 1 / 120
+        lengths[speed] = t
+        assert sd.shown_scores == (12, 0) and sd.count(1) == 15
+    assert lengths[1.6] > lengths[1.0] * 1.5 and lengths[0.55] < lengths[1.0] * 0.6
+    sd = Showdown(r, 3, 20, [2, 3], (12, 0), 0.0)
+    sd.update(0.0)
+    assert sd.finished
+
+
+def test_in_hot_seat_neither_hand_shows_before_its_row_turns(monkeypatch):
+    app = make_app(animation="normal")
+    watch = Watch(monkeypatch, app)
+    match, seat = play_until_end(app, "knock", knocker=0, mode="hotseat")
+    st = match.state
+    other = set(st.hands[1 - seat]) - set(st.discard) - set(st.held_picks(1 - seat))
+    while app.top.name == "play":
+        watch.frame()
+    scene = app.top
+    while not scene.finished:
+        watch.frame()
+        if not scene.out(1 - seat):
+            assert not (set(watch.faces) & other)
+    watch.frame()
+    assert other <= set(watch.faces)

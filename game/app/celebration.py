@@ -147,13 +147,16 @@ class Burst(Effect):
     def draw(self, surface: pygame.Surface) -> None:
         if self.done:
             return
+        batch = []
         for x, y, _vx, _vy, left, life, r, ci in self.pieces:
             if left <= 0:
                 continue
             level = min(FADE_STEPS - 1, int(left / life * FADE_STEPS))
             img = spark(max(1, round(r * self.scale)), self.colours[int(ci)], level)
-            surface.blit(img, (round(x) - img.get_width() // 2, round(y) - img.get_height() // 2),
-                         special_flags=pygame.BLEND_RGB_ADD)
+            side = img.get_width()
+            half = side // 2
+            batch.append((img, (int(x) - half, int(y) - half), (0, 0, side, side), pygame.BLEND_RGB_ADD))
+        surface.blits(batch, doreturn=False)
 
 
 class Glow(Effect):
@@ -190,7 +193,9 @@ class Glow(Effect):
 
 
 class Confetti(Effect):
-    """Paper strips falling over the whole window, swaying and turning over, for ``life`` seconds."""
+    """Paper strips falling over the whole window, swaying and turning over, for ``life`` seconds.
+
+    The strips' poses are painted when the effect starts (a few dozen small sprites), so no frame paints."""
 
     def __init__(self, size: tuple[int, int], unit: float, speed: float, count: int = 140, seed: int = 1,
                  life: float = 5.0) -> None:
@@ -200,27 +205,34 @@ class Confetti(Effect):
         self.life = life
         self.rng = random.Random(seed)
         self.pieces: list[list[float]] = [self._piece(first=True) for _ in range(count)]
+        u = max(2, round(unit * 0.9)), max(3, round(unit * 1.9))
+        self.sprites = [[confetti_piece(u[0], u[1], colour, f) for f in range(SPIN_FRAMES)] for colour in CONFETTI]
+        self.halves = [[(img.get_width() // 2, img.get_height() // 2) for img in poses] for poses in self.sprites]
 
     def _piece(self, first: bool = False) -> list[float]:
         rng = self.rng
         u = self.unit
         y = rng.uniform(-self.h * 0.8, self.h * 0.15) if first else rng.uniform(-u * 6, -u)
-        # x, y, fall speed, sway phase, sway rate, spin, width, colour index
+        # x, y, fall speed, sway phase, sway rate, spin, colour index
         return [rng.uniform(0, self.w), y, u * rng.uniform(22, 38), rng.uniform(0, 6.3), rng.uniform(1.5, 3.5),
-                rng.uniform(0, SPIN_FRAMES), rng.choice((0.9, 1.0, 1.2)), rng.randrange(len(CONFETTI))]
+                rng.uniform(0, SPIN_FRAMES), rng.randrange(len(CONFETTI))]
 
     def step(self, dt: float) -> None:
         ending = self.age >= self.life
+        bottom = self.h + self.unit * 2
+        sway = self.unit * 2.2 * dt
+        spin = 9 * dt
+        sin = math.sin
         alive = 0
         for i, p in enumerate(self.pieces):
-            if p[1] > self.h + self.unit * 2:
+            if p[1] > bottom:
                 if ending:
                     continue
                 self.pieces[i] = p = self._piece()
             p[1] += p[2] * dt
             p[3] += p[4] * dt
-            p[0] += math.sin(p[3]) * self.unit * 2.2 * dt
-            p[5] = (p[5] + 9 * dt) % SPIN_FRAMES
+            p[0] += sin(p[3]) * sway
+            p[5] = (p[5] + spin) % SPIN_FRAMES
             alive += 1
         if ending and not alive:
             self.done = True
@@ -228,12 +240,15 @@ class Confetti(Effect):
     def draw(self, surface: pygame.Surface) -> None:
         if self.done:
             return
-        u = self.unit
-        for x, y, _v, _ph, _r, spin, width, ci in self.pieces:
-            if y < -u * 2 or y > self.h + u * 2:
-                continue
-            img = confetti_piece(max(2, round(u * width * 0.9)), max(3, round(u * 1.9)), CONFETTI[int(ci)], int(spin))
-            surface.blit(img, (round(x) - img.get_width() // 2, round(y) - img.get_height() // 2))
+        top, bottom = -self.unit * 2, self.h + self.unit * 2
+        sprites, halves = self.sprites, self.halves
+        batch = []
+        for x, y, _v, _ph, _r, spin, ci in self.pieces:
+            if top < y < bottom:
+                c, f = int(ci), int(spin)
+                hw, hh = halves[c][f]
+                batch.append((sprites[c][f], (int(x) - hw, int(y) - hh)))
+        surface.blits(batch, doreturn=False)
 
 
 class CardCascade(Effect):

@@ -7,7 +7,9 @@ Space or Enter skips the celebration; after it, Enter plays again and Escape goe
 """
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import pygame
@@ -35,6 +37,15 @@ class Record:
     gins: int = 0
     undercuts: int = 0
     best: int = 0
+
+
+def elide(s: str, size: int, width: int, bold: bool = True) -> str:
+    """``s`` cut short with an ellipsis where it would be wider than ``width`` at ``size``."""
+    if text.measure(s, size, bold)[0] <= width:
+        return s
+    while len(s) > 1 and text.measure(s + "\u2026", size, bold)[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "\u2026"
 
 
 def records(history: list[HandResult]) -> tuple[Record, Record]:
@@ -79,6 +90,7 @@ class MatchOverScene(Scene):
         self.sheet = 0.0  # 0: the celebration; 1: the score sheet in place
         self.timeline: Animation = Sequence()
         self._ui_shown = False
+        self._ahead: Iterator | None = None  # the score sheet being painted ahead (see ``paint_ahead``)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -100,8 +112,8 @@ class MatchOverScene(Scene):
         lay = self.app.layout
         speed = self.app.table.speed
         seed = self.match.setup.seed % 100_000
-        count = round(110 * (lay.w * lay.h) / (1280 * 720) ** 1 * 0.8 + 40)
-        self.effects.add(Confetti((lay.w, lay.h), max(4, lay.px(9)), speed, count=min(count, 320), seed=seed))
+        # as many strips on a big window as on a small one, only larger: the same look for the same work
+        self.effects.add(Confetti((lay.w, lay.h), max(4, lay.px(9)), speed, count=150, seed=seed))
         deck = [Card(i) for i in range(52)]
         random.Random(seed).shuffle(deck)
         size = (round(lay.cw * 0.7), round(lay.ch * 0.7))  # a size the card painter keeps ready
@@ -122,9 +134,9 @@ class MatchOverScene(Scene):
         self.effects.clear()
 
     def build_ui(self) -> None:
+        """The buttons are made at once and shown with the score sheet (making widgets takes longer than a
+        frame of the celebration should)."""
         self._ui_shown = self.sheet >= 1.0
-        if not self._ui_shown:
-            return
         lay = self.app.layout
         bw, bh = round(lay.col_w * 1.3), round(lay.button_h * 1.15)
         gap = lay.px(16)
@@ -133,9 +145,20 @@ class MatchOverScene(Scene):
                     self.again, class_id="@primary")
         self.button(lay.rect(lay.w / 2 + gap / 2, y, bw, bh), "button.to_menu", "#to_menu", self.app.nav.to_menu,
                     class_id="@tool")
+        if not self._ui_shown:
+            for w in self.widgets:
+                w.hide()
+
+    def show_ui(self) -> None:
+        if self._ui_shown or self.covered:
+            return
+        self._ui_shown = True
+        for w in self.widgets:
+            w.show()
 
     def resize(self) -> None:
         super().resize()
+        self._ahead = None
         if self.effects:
             self.effects.clear()
             if self.sheet < 1.0 and self.celebrate:
@@ -160,8 +183,8 @@ class MatchOverScene(Scene):
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
         self.effects.update(dt)
-        if self.sheet >= 1.0 and not self._ui_shown and not self.covered:
-            self.rebuild_ui()
+        if self.sheet >= 1.0:
+            self.show_ui()
 
     # ------------------------------------------------------------------ words and numbers
 
@@ -255,6 +278,7 @@ class MatchOverScene(Scene):
         t = self.sheet
         self.draw_heading(surface, t)
         if t <= 0:
+            self.paint_ahead()
             return
         lift = round((1 - t) * lay.h * 0.7)
         plates, chart, sheet = (r.move(0, lift) for r in self.areas())
@@ -262,6 +286,20 @@ class MatchOverScene(Scene):
         if chart.height >= lay.px(100):
             self.draw_chart(surface, chart)
         self.draw_sheet(surface, sheet)
+
+    def paint_ahead(self) -> None:
+        """While the match is celebrated, the score sheet is painted off screen a few lines per frame, so its
+        panels and words are ready when it comes up (rather than all on one frame)."""
+        if self._ahead is None:
+            scratch = pygame.Surface((1, 1))
+            plates, chart, sheet = self.areas()
+            parts = [self.plates_steps(scratch, plates), self.sheet_steps(scratch, sheet)]
+            if chart.height >= self.app.layout.px(100):
+                self.draw_chart(scratch, chart)
+            self._ahead = itertools.chain(*parts)
+        for _ in range(2):
+            if next(self._ahead, StopIteration) is StopIteration:
+                return
 
     def draw_heading(self, surface: pygame.Surface, t: float) -> None:
         """The winner and the totals: large in the middle while the match is celebrated, then at the top."""
@@ -309,15 +347,20 @@ class MatchOverScene(Scene):
         surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
 
     def draw_plates(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        for _ in self.plates_steps(surface, area):
+            pass
+
+    def plates_steps(self, surface: pygame.Surface, area: pygame.Rect) -> Iterator[None]:
         lay = self.app.layout
         gap = lay.px(16)
         h = (area.height - gap) // 2
         order = (self.winner, 1 - self.winner)
         for i, seat in enumerate(order):
             rect = pygame.Rect(area.left, area.top + i * (h + gap), area.width, h)
-            self.draw_plate(surface, rect, seat)
+            yield from self.plate_steps(surface, rect, seat)
 
-    def draw_plate(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+    def plate_steps(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> Iterator[None]:
+        """Draws a player's plate, pausing (``yield``) after its heading and after each line."""
         lay = self.app.layout
         won = seat == self.winner
         panel(surface, rect, border=GOLD if won else (90, 110, 96), radius=lay.px(14), width=max(2, lay.px(3)) if won
@@ -341,6 +384,7 @@ class MatchOverScene(Scene):
         if won:
             text.draw(surface, tr("over.winner"), lay.font(13), GOLD, (name_x, y + lay.font(13) * 0.95),
                       lay.anchor("midleft"), bold=True, max_width=room)
+        yield
         y = rect.top + pad + big * 1.35
         pygame.draw.line(surface, (60, 80, 66), (rect.left + pad, round(y)), (rect.right - pad, round(y)), 1)
         size = lay.font(15)
@@ -354,6 +398,7 @@ class MatchOverScene(Scene):
             text.draw(surface, label, size, INK_DIM, (near, y), lay.anchor("midleft"),
                       max_width=rect.width - 2 * pad - lay.px(60))
             y += step
+            yield
 
     def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Both running totals hand by hand, with the target as a dashed line."""
@@ -401,6 +446,11 @@ class MatchOverScene(Scene):
             text.draw(surface, str(i), lay.font(12), INK_DIM, (at(i, 0)[0], plot.bottom + lay.font(12) * 0.8))
 
     def draw_sheet(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        for _ in self.sheet_steps(surface, rect):
+            pass
+
+    def sheet_steps(self, surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+        """Draws the score sheet, pausing (``yield``) after its heads and after each row."""
         lay = self.app.layout
         name = self.match.name
         panel(surface, rect, radius=lay.px(14))
@@ -433,9 +483,18 @@ class MatchOverScene(Scene):
         y = body_top + row_h / 2
         heads = (tr("over.col.hand"), tr("over.col.result"), tr("over.col.sum"), name(0), name(1))
         for i, h in enumerate(heads):
+            small = max(text.MIN_SIZE, round(size * 0.8))
+            if i >= 3 and text.measure(h, small, True)[0] > widths[i]:
+                # a long name: on two lines rather than too small to read or wider than its column
+                lines = text.wrap(h, small, widths[i], bold=True)[:2]
+                for k, part in enumerate(lines):
+                    dy = (k - (len(lines) - 1) / 2) * small * 1.1
+                    text.draw(surface, elide(part, small, widths[i]), small, GOLD, (xs[i], y + dy), anchor, bold=True)
+                continue
             text.draw(surface, h, size, GOLD, (xs[i], y), anchor, bold=True, max_width=widths[i])
         line_y = round(y + row_h / 2)
         pygame.draw.line(surface, (60, 80, 66), (rect.left + pad, line_y), (rect.right - pad, line_y), 1)
+        yield
         if hidden:
             y += row_h
             text.draw(surface, tr("over.earlier", n=hidden), lay.font(13), INK_DIM, (xs[1], y), anchor,
@@ -451,6 +510,7 @@ class MatchOverScene(Scene):
                 scored = i >= 3 and r.winner == i - 3
                 text.draw(surface, cell, size, GOLD if scored else INK, (xs[i], y), anchor, bold=scored,
                           max_width=widths[i])
+            yield
         y = rect.bottom - pad - row_h / 2
         line_y = round(y - row_h / 2)
         pygame.draw.line(surface, GOLD, (rect.left + pad, line_y), (rect.right - pad, line_y), 1)

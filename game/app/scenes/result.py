@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+import pygame_gui
 
 from game.engine import Card, HandResult, NextHand, Phase
 
@@ -61,6 +62,7 @@ class ResultScene(TableScene):
         self._placed: tuple[bool, bool, int] = (False, False, 0)
         self._scale_for: tuple[object, float] = (None, SCALE)
         self._button_shown = False
+        self.next_button: pygame_gui.elements.UIButton | None = None
         self.clock = 0.0
 
     # ------------------------------------------------------------------ what the showdown has shown
@@ -314,10 +316,14 @@ class ResultScene(TableScene):
             self.skip()
 
     def build_ui(self) -> None:
+        """The Next button is made at once but shown only when the showdown is over (making a widget takes
+        longer than a frame should, so it is not made in the middle of the animation)."""
         lay = self.app.layout
         self._button_shown = self.finished
-        if self.finished:
-            self.button(self.panel_plan().button, self.button_key(), "#next_hand", self.next, class_id="@primary")
+        self.next_button = self.button(self.panel_plan().button, self.button_key(), "#next_hand", self.next,
+                                       class_id="@primary")
+        if not self.finished:
+            self.next_button.hide()
         self.button(lay.rect(lay.w - lay.margin - round(lay.col_w * 0.7), lay.px(8), round(lay.col_w * 0.7),
                              lay.button_h), "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool")
 
@@ -334,8 +340,13 @@ class ResultScene(TableScene):
         self.app.table.set_targets(self.stage_targets())
         self.app.table.settle()
         self.effects.clear()
-        if not self._button_shown and not self.covered:
-            self.rebuild_ui()
+        self.show_button()
+
+    def show_button(self) -> None:
+        if self._button_shown or self.covered or self.next_button is None:
+            return
+        self._button_shown = True
+        self.next_button.show()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
@@ -396,8 +407,8 @@ class ResultScene(TableScene):
         self.app.table.update(dt)
         self.showdown.update(dt)
         self.effects.update(dt)
-        if self.finished and not self._button_shown and not self.covered:
-            self.rebuild_ui()
+        if self.finished:
+            self.show_button()
 
     # ------------------------------------------------------------------ draw
 
