@@ -362,7 +362,8 @@ def snapshot(app: App) -> dict:
     return {"cards": cards, "log": list(sd.log), "laid": sd.laid, "counts": [sd.count(0), sd.count(1)],
             "scores": sd.shown_scores, "points": sd.points_shown, "panel": sd.panel, "banner": sd.banner,
             "rolled": sd.rolled, "finished": sd.finished, "effects": bool(scene.effects),
-            "widgets": sorted("/".join(w.object_ids) for w in scene.widgets)}
+            "labelled": sorted(scene.labelled),
+            "widgets": sorted(("/".join(w.object_ids), w.visible) for w in scene.widgets)}
 
 
 def test_the_computer_knocks_and_the_showdown_is_staged_in_order(monkeypatch):
@@ -423,7 +424,7 @@ def test_the_computer_knocks_and_the_showdown_is_staged_in_order(monkeypatch):
     for _ in range(90):  # the glow on the new total fades
         watch.frame()
     watched = snapshot(app)
-    assert "#next_hand" in " ".join(watched["widgets"])
+    assert ("#next_hand", True) in watched["widgets"] and watched["labelled"] == [0, 1]
 
     # the same hand again, skipped with a click in the middle of the layoffs: the same end
     app.nav.to_menu()
@@ -571,3 +572,113 @@ def test_in_hot_seat_neither_hand_shows_before_its_row_turns(monkeypatch):
             assert not (set(watch.faces) & other)
     watch.frame()
     assert other <= set(watch.faces)
+
+
+def test_a_resize_in_the_middle_of_the_showdown_keeps_it_going(monkeypatch):
+    app = make_app(animation="normal")
+    play_until_end(app, "knock", knocker=1, layoffs=True)
+    wait_for(app, lambda: app.top.name == "result" and app.top.showdown.defender_out)
+    scene = app.top
+    app.on_resize((1024, 768))
+    frames(app, 2)
+    assert not any(s.moving for c, s in app.table.sprites.items() if c in scene.state.hands[0])
+    wait_for(app, lambda: scene.finished)
+    rows = [app.table.sprites[c] for c in scene.state.hands[0] + scene.state.hands[1]]
+    assert all(0 < s.x < 1024 and 0 < s.y < 768 for s in rows)
+
+
+def test_a_click_on_menu_during_the_showdown_pauses_without_skipping(monkeypatch):
+    app = make_app(animation="normal")
+    play_until_end(app, "knock", knocker=0)
+    wait_for(app, lambda: app.top.name == "result")
+    scene = app.top
+    menu = next(w for w in scene.widgets if "#menu_button" in w.object_ids)
+    pos = menu.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+    assert app.top.name == "pause" and not scene.finished
+    log = list(scene.showdown.log)
+    frames(app, 60)
+    assert scene.showdown.log == log  # the table waits under the pause
+
+
+# --- the match's end -----------------------------------------------------------------------------------
+
+
+def test_a_won_match_is_celebrated_then_the_score_sheet_comes(monkeypatch):
+    from game.app.celebration import CardCascade, Confetti
+    from game.app.pictures import find_match
+
+    app = make_app(animation="normal")
+    heard: list[str] = []
+    app.on_cue.append(heard.append)
+    match = find_match(app, winner=0)
+    assert match is not None
+    app.nav.show_match_over(match)
+    scene = app.top
+    assert heard[-1] == "fanfare" and scene.celebrate
+    frames(app, 30)
+    kinds = {type(e) for e in scene.effects.items}
+    assert {Confetti, CardCascade} <= kinds and scene.sheet == 0.0
+    assert not any(w.visible for w in scene.widgets)  # the buttons come with the sheet
+    wait_for(app, lambda: scene.sheet >= 1.0, limit=400)
+    frames(app, 1)
+    assert all(w.visible for w in scene.widgets)
+    # skipped, it lands on the same sheet
+    app.nav.show_match_over(match)
+    scene = app.top
+    frames(app, 10)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+    frames(app, 2)
+    assert scene.sheet == 1.0 and not scene.effects and all(w.visible for w in scene.widgets)
+    assert app.top is scene  # the first key skips, it does not start a new match
+
+
+def test_a_lost_match_gets_a_quiet_summary(monkeypatch):
+    from game.app.pictures import find_match
+
+    app = make_app(animation="normal")
+    heard: list[str] = []
+    app.on_cue.append(heard.append)
+    match = find_match(app, winner=1)
+    assert match is not None
+    app.nav.show_match_over(match)
+    scene = app.top
+    assert heard[-1] == "match_lost" and not scene.celebrate and not scene.effects
+    wait_for(app, lambda: scene.sheet >= 1.0, limit=120)
+    watch = Watch(monkeypatch, app)
+    watch.frame()
+    drawn = [t for t, _ in watch.texts]
+    assert any("reached 50 first. Well played." in t for t in drawn)
+    history = match.state.history
+    for seat in (0, 1):
+        lines = dict(scene.plate_lines(seat))
+        assert lines["Hands won"] == str(sum(1 for r in history if r.winner == seat))
+        assert lines["Hand points"] == str(sum(r.points for r in history if r.winner == seat))
+
+
+def test_instant_speed_goes_straight_to_the_score_sheet(monkeypatch):
+    from game.app.pictures import find_match
+
+    app = make_app(animation="instant")
+    match = find_match(app, winner=0)
+    app.nav.show_match_over(match)
+    scene = app.top
+    frames(app, 1)
+    assert scene.sheet == 1.0 and not scene.effects and all(w.visible for w in scene.widgets)
+
+
+def test_surfaces_of_many_sizes_stay_in_the_byte_budget():
+    """Panels, ribbons and celebration sprites live in the shared byte-bounded cache."""
+    from game.app import celebration, looks
+    from game.app.surfcache import CACHE
+
+    surface = pygame.Surface((10, 10))
+    for i in range(120):
+        looks.panel(surface, pygame.Rect(0, 0, 400 + i * 13, 300 + i * 7))
+        looks.ribbon((800 + i * 17, 90 + i))
+        celebration.glow(20 + i * 3)
+        assert CACHE.nbytes <= CACHE.budget

@@ -389,7 +389,7 @@ class MatchOverScene(Scene):
         pygame.draw.line(surface, (60, 80, 66), (rect.left + pad, round(y)), (rect.right - pad, round(y)), 1)
         size = lay.font(15)
         lines = self.plate_lines(seat)
-        step = max(size * 1.45, min(size * 2.1, (rect.bottom - pad - y - lay.px(6)) / max(1, len(lines))))
+        step = max(size * 1.45, min(size * 2.5, (rect.bottom - pad - y - lay.px(6)) / max(1, len(lines))))
         y += lay.px(6) + step / 2
         for label, value in lines:
             if y > rect.bottom - pad / 2:

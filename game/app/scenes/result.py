@@ -62,6 +62,7 @@ class ResultScene(TableScene):
         self._placed: tuple[bool, bool, int] = (False, False, 0)
         self._scale_for: tuple[object, float] = (None, SCALE)
         self._button_shown = False
+        self.labelled: set[int] = set()  # seats whose row has landed and shows its label
         self.next_button: pygame_gui.elements.UIButton | None = None
         self.clock = 0.0
 
@@ -316,13 +317,13 @@ class ResultScene(TableScene):
             self.skip()
 
     def build_ui(self) -> None:
-        """The Next button is made at once but shown only when the showdown is over (making a widget takes
-        longer than a frame should, so it is not made in the middle of the animation)."""
+        """The Next button is made at once but shown only with the points line (making a widget takes longer
+        than a frame should, so it is not made in the middle of the animation)."""
         lay = self.app.layout
-        self._button_shown = self.finished
+        self._button_shown = self.finished or (self.showdown.points_shown and self.showdown.panel >= 1.0)
         self.next_button = self.button(self.panel_plan().button, self.button_key(), "#next_hand", self.next,
                                        class_id="@primary")
-        if not self.finished:
+        if not self._button_shown:
             self.next_button.hide()
         self.button(lay.rect(lay.w - lay.margin - round(lay.col_w * 0.7), lay.px(8), round(lay.col_w * 0.7),
                              lay.button_h), "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool")
@@ -358,8 +359,12 @@ class ResultScene(TableScene):
                     self.next()
             elif event.key == pygame.K_ESCAPE:
                 self.app.nav.pause()
-        elif event.type == pygame.MOUSEBUTTONDOWN and not self.finished:
+        elif event.type == pygame.MOUSEBUTTONDOWN and not self.finished and not self.on_widget(event.pos):
             self.skip()
+
+    def on_widget(self, pos) -> bool:
+        """Whether ``pos`` is on a visible button (a click there is the button's, not a skip)."""
+        return any(w.visible and w.rect.collidepoint(pos) for w in self.widgets)
 
     def place_cards(self) -> None:
         self.effects.clear()  # sparks belong to the old size
@@ -407,8 +412,11 @@ class ResultScene(TableScene):
         self.app.table.update(dt)
         self.showdown.update(dt)
         self.effects.update(dt)
-        if self.finished:
-            self.show_button()
+        for seat in (0, 1):
+            if seat not in self.labelled and self.landed(seat):
+                self.labelled.add(seat)  # a row's label comes once its cards first land, then stays
+        if self.showdown.points_shown and self.showdown.panel >= 1.0:
+            self.show_button()  # the panel is whole once its points line is out
 
     # ------------------------------------------------------------------ draw
 
@@ -524,6 +532,14 @@ class ResultScene(TableScene):
             r = lay.card_rect(s.x, s.y, s.scale).inflate(lay.px(4), lay.px(4))
             pygame.draw.rect(surface, GOLD, r, max(2, lay.px(3)), border_radius=lay.cw // 9)
 
+    def landed(self, seat: int) -> bool:
+        """Whether ``seat``'s row is out and its cards have come to rest (its label and bars show then)."""
+        if not self.out(seat):
+            return False
+        sprites = self.app.table.sprites
+        return not any(sprites[c].moving for g, _ in self.groups(seat, self.showdown.laid) for c in g
+                       if sprites[c].target is not None and sprites[c].target.zone == f"show{seat}")
+
     def row_label(self, seat: int) -> str:
         r = self.result
         say = self.match.say
@@ -543,7 +559,7 @@ class ResultScene(TableScene):
             return
         lay = self.app.layout
         for seat in (0, 1):
-            if not self.out(seat):
+            if seat not in self.labelled:
                 continue
             text.draw(surface, self.row_label(seat), lay.font(16), INK, (lay.w / 2, self.label_y(seat)), bold=True,
                       max_width=self.label_width(seat))
