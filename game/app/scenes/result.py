@@ -536,9 +536,9 @@ class ResultScene(TableScene):
         """Whether ``seat``'s row is out and its cards have come to rest (its label and bars show then)."""
         if not self.out(seat):
             return False
-        sprites = self.app.table.sprites
-        return not any(sprites[c].moving for g, _ in self.groups(seat, self.showdown.laid) for c in g
-                       if sprites[c].target is not None and sprites[c].target.zone == f"show{seat}")
+        zone = f"show{seat}"
+        sprites = [self.app.table.sprites[c] for g, _ in self.groups(seat, self.showdown.laid) for c in g]
+        return not any(s.moving for s in sprites if s.target is not None and s.target.zone == zone)
 
     def row_label(self, seat: int) -> str:
         r = self.result
