@@ -50,13 +50,15 @@ class Layout:
     LARGE = 1.12  # the large card setting
     HAND_SPAN = (7.3, 6.5)  # card widths the eleven-card hand needs (normal, large: a tighter fan)
     MIN_CARD = 36
+    CARD_STEP = 4  # card widths come in steps of this many pixels
 
     def card_width(self, w: int, h: int, large: bool) -> int:
         """Cards grow with the window's smaller side, bounded by the room for a hand of eleven between
         the name column and the buttons (the large setting fans the hand a little tighter)."""
         by_side = min(w, h) * self.SIDE_SHARE * (self.LARGE if large else 1.0)
         by_hand = self.hand_max_width / self.HAND_SPAN[1 if large else 0]
-        return max(self.MIN_CARD, round(min(by_side, by_hand)))
+        # in steps of a few pixels: a window dragged a little keeps its painted cards
+        return max(self.MIN_CARD, int(min(by_side, by_hand)) // self.CARD_STEP * self.CARD_STEP)
 
     @property
     def scoreboard_bottom(self) -> int:
