@@ -682,3 +682,15 @@ def test_surfaces_of_many_sizes_stay_in_the_byte_budget():
         looks.ribbon((800 + i * 17, 90 + i))
         celebration.glow(20 + i * 3)
         assert CACHE.nbytes <= CACHE.budget
+
+
+def test_pictures_of_the_staged_moments(tmp_path):
+    from game.app.pictures import render_showdown
+
+    paths = render_showdown(tmp_path, (800, 600))
+    names = {p.stem for p in paths}
+    assert {"14_showdown_layoffs", "15_showdown_end", "16_gin_flourish", "17_dead_hand", "18_match_won",
+            "19_match_over", "20_match_lost"} <= names
+    for p in paths:
+        picture = pygame.image.load(str(p))
+        assert picture.get_size() == (800, 600) and p.stat().st_size > 5000
