@@ -158,14 +158,14 @@ def moments(size: tuple[int, int], rounds: int) -> dict[str, Timer]:
     return out
 
 
-def memory_session(resizes: int) -> str:
+def memory_session(resizes: int, largest: tuple[int, int] = (2560, 1440)) -> str:
     """In a fresh interpreter: a match played with the cards flying, then ``resizes`` window sizes one after
     another with frames between; the peak resident size after each part."""
     code = f"""
 import sys
 sys.path.insert(0, {str(ROOT / "bench")!r})
 from bench_app import steady_session
-print(steady_session({resizes}))
+print(steady_session({resizes}, {largest!r}))
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ),
                          cwd=ROOT, check=True)
@@ -179,10 +179,19 @@ def _rss_mb() -> float:
 
 
 def _peak_mb() -> float:
+    """The process's high-water resident size (``VmHWM``: unlike ``ru_maxrss`` it does not carry the
+    parent's peak over an exec)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
 
 
-def steady_session(resizes: int) -> str:
+def steady_session(resizes: int, largest: tuple[int, int] = (2560, 1440)) -> str:
     """See ``memory_session`` (runs in its own process)."""
     import random
 
@@ -218,7 +227,7 @@ def steady_session(resizes: int) -> str:
     rng = random.Random(5)
     won = find_match(app, winner=0)
     for i in range(resizes):
-        size = (rng.randrange(800, 2561), rng.randrange(600, 1441))
+        size = (rng.randrange(800, largest[0] + 1), rng.randrange(600, largest[1] + 1))
         app.on_resize(size)
         if i % 10 == 0 and won is not None:
             app.nav.show_match_over(won)  # the celebration and the sheet at this size too
@@ -230,8 +239,13 @@ def steady_session(resizes: int) -> str:
                 app.frame(1 / 60, present=False)
     cardart.wait(60)
     app.close()
+    from game.app import text
+
+    words = sum(s.get_pitch() * s.get_height() for s in text._cache.values()) / 2**20
     return (f"{played}; after {resizes} resizes: peak {_peak_mb():.0f} MB, now {_rss_mb():.0f} MB; "
-            f"surface cache {CACHE.nbytes / 2**20:.0f} MB of a {CACHE.budget / 2**20:.0f} MB budget")
+            f"surface cache {CACHE.nbytes / 2**20:.0f} MB of a {CACHE.budget / 2**20:.0f} MB budget, "
+            f"rendered words {words:.0f} MB in {len(text._cache)} lines, "
+            f"{len(app._managers._made)} UI managers")
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -256,6 +270,7 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=3, help="times each moment is played per size")
     p.add_argument("--sizes", nargs="*", default=["1280x720", "1920x1080"])
     p.add_argument("--resizes", type=int, default=100)
+    p.add_argument("--largest", default="2560x1440", help="the largest window size the resizes reach")
     p.add_argument("--skip-memory", action="store_true")
     args = p.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (other work inflates wall times)")
@@ -274,8 +289,9 @@ def main() -> None:
             print(line(name, timer, GOALS["moment"].get(size)))
         pygame.display.quit()
     if not args.skip_memory:
-        print("memory (1920x1080, a whole match, then window resizes):")
-        print("  " + memory_session(args.resizes) + "   (goal <= 150 MB)")
+        lw, lh = (int(v) for v in args.largest.split("x"))
+        print(f"memory (1920x1080, a whole match, then window resizes up to {lw}x{lh}):")
+        print("  " + memory_session(args.resizes, (lw, lh)) + "   (goal <= 150 MB)")
 
 
 if __name__ == "__main__":
