@@ -172,11 +172,19 @@ def test_suit_sort_marks_meld_members_card_by_card_and_alternates_colours(monkey
     assert len(sevens) == 1
     bars = d.top.meld_bars(order)
     lay = d.app.layout
+    sprites = d.app.table.sprites
     for meld, x0, x1 in bars:
-        for c in order:
-            s = d.app.table.sprites[c]
-            visible_left = s.x - lay.cw / 2
-            under = visible_left + lay.px(6) < x1 and s.x + lay.cw / 2 - lay.px(6) > x0
+        for k, c in enumerate(order):
+            s = sprites[c]
+            left, right = s.x - lay.cw / 2, s.x + lay.cw / 2
+            for j in (k - 1, k + 1):  # what a neighbour lying on it hides
+                if 0 <= j < len(order) and sprites[order[j]].z > s.z:
+                    nx = sprites[order[j]].x
+                    if nx > s.x:
+                        right = min(right, nx - lay.cw / 2)
+                    else:
+                        left = max(left, nx + lay.cw / 2)
+            under = left + lay.px(6) < x1 and right - lay.px(6) > x0
             assert not (under and ids.get(c) != meld), f"the bar of meld {meld} runs under {c}"
 
 

@@ -39,6 +39,8 @@ def test_moves_and_results_make_their_sounds(monkeypatch, heard):
     assert {"draw", "discard"} <= set(heard)
     assert {"knock", "gin"} & set(heard) or st.last_result.kind == "dead"
     d.app.nav.show_result(match, 0)
+    assert not {"hand_won", "hand_lost"} & set(heard)  # the showdown is staged: the result sounds with its points
+    d.key(pygame.K_SPACE)  # skipped to the end, it still sounds
     assert heard[-1] in ("hand_won", "hand_lost")
     won = st.last_result.winner == 0
     assert heard[-1] == ("hand_won" if won else "hand_lost")

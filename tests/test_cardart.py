@@ -5,7 +5,7 @@ import time
 import pygame
 import pytest
 
-from game.app import cardart, cardbacks, cardfaces, felt, paths
+from game.app import cardart, cardbacks, cardfaces, facelayout, felt, paths
 from game.app.cardart import CardStyle
 from game.app.layout import Layout
 from game.app.surfcache import CACHE, DEFAULT_BUDGET, MB, SurfaceCache, surface_bytes
@@ -38,7 +38,7 @@ def _colours(surf: pygame.Surface, rect: pygame.Rect) -> set:
 @pytest.mark.parametrize("high_contrast", [False, True])
 def test_indices_never_touch_pips_aces_or_pictures(face, high_contrast):
     for w, h in SIZES:
-        lay = cardfaces.layout(w, h, face, high_contrast)
+        lay = facelayout.layout(w, h, face, high_contrast)
         card = pygame.Rect(0, 0, w, h)
         index = [r.inflate(2, 2) for r in lay.index_rects()]  # one pixel of paper all round
         for rank in range(13):
@@ -55,7 +55,7 @@ def test_indices_never_touch_pips_aces_or_pictures(face, high_contrast):
 
 
 def test_pip_layouts_are_the_standard_ones():
-    lay = cardfaces.layout(100, 140)
+    lay = facelayout.layout(100, 140)
     for n in range(2, 11):
         pips = lay.pip_rects(n)
         assert len(pips) == n
@@ -71,19 +71,19 @@ def test_pip_layouts_are_the_standard_ones():
 @pytest.mark.parametrize("face", cardart.FACES)
 def test_corner_glyphs_fit_their_box_at_every_size(face):
     for w, h in SIZES:
-        lay = cardfaces.layout(w, h, face)
+        lay = facelayout.layout(w, h, face)
         glyphs = cardfaces.glyphs(lay)
         assert len(glyphs.ranks) == 13
         for img in glyphs.ranks:
             assert img.get_width() <= lay.rank_box.w and img.get_height() <= lay.rank_box.h
         assert lay.rank_h >= 7  # legible however small the card
-    assert cardfaces.layout(100, 140, "large_print").rank_h > cardfaces.layout(100, 140).rank_h
+    assert facelayout.layout(100, 140, "large_print").rank_h > facelayout.layout(100, 140).rank_h
 
 
 def test_painted_corners_stay_in_the_index_rects():
     """Nothing but paper just outside the index, beside it and under it, for every card."""
     for w, h in ((60, 87), (100, 140), (150, 210)):
-        lay = cardfaces.layout(w, h)
+        lay = facelayout.layout(w, h)
         glyphs = cardfaces.glyphs(lay)
         idx = lay.index
         beside = pygame.Rect(idx.right + 1, idx.top, 1, idx.h)
@@ -119,7 +119,7 @@ def test_court_faces_come_from_the_art_once_prerendered():
     cardart.prerender([(100, 140), (72, 101)], style)
     assert cardart.wait(60)
     assert cardart.ready((100, 140), style) and cardart.ready((72, 101), style)
-    lay = cardfaces.layout(100, 140)
+    lay = facelayout.layout(100, 140)
     for code in ("JC", "QD", "KH", "KS"):
         card = Card.parse(code)
         assert cardart.is_ready(card, 100, 140, style)
@@ -141,7 +141,7 @@ def test_a_face_not_ready_is_drawn_quick_and_asked_for(monkeypatch):
     took = time.perf_counter() - t
     assert asked == [([(120, 168)], style)]
     assert not cardart.is_ready(card, 120, 168, style)
-    lay = cardfaces.layout(120, 168)
+    lay = facelayout.layout(120, 168)
     quick = cardfaces.paint(card, lay, False, cardfaces.glyphs(lay), art=False)
     assert pygame.image.tobytes(surf, "RGBA") == pygame.image.tobytes(quick, "RGBA")
     assert took < 0.5  # no picture painted on this frame (a picture alone takes tens of ms)
@@ -189,7 +189,7 @@ def test_large_print_draws_framed_letters_and_no_art(monkeypatch):
     style = CardStyle(face="large_print")
     cardart.prerender((100, 140), style)
     assert cardart.wait(60)
-    lay = cardfaces.layout(100, 140, "large_print")
+    lay = facelayout.layout(100, 140, "large_print")
     king = cardart.face(Card.parse("KS"), 100, 140, style)
     assert len(_colours(king, lay.picture)) < 200
     assert cardart.ready((100, 140), style)
@@ -219,7 +219,7 @@ def test_four_colour_and_high_contrast_change_the_index_colour():
     found = {}
     for name, style in (("plain", CardStyle()), ("four", CardStyle(four_colour=True)),
                         ("contrast", CardStyle(high_contrast=True))):
-        lay = cardfaces.layout(120, 168, style.face, style.high_contrast)
+        lay = facelayout.layout(120, 168, style.face, style.high_contrast)
         found[name] = (_index_colour(cardart.face(diamond, 120, 168, style), lay),
                        _index_colour(cardart.face(club, 120, 168, style), lay))
     assert found["plain"] == (cardfaces.RED, cardfaces.BLACK)
@@ -230,7 +230,7 @@ def test_four_colour_and_high_contrast_change_the_index_colour():
     style = CardStyle(four_colour=True)
     cardart.prerender((120, 168), style)
     assert cardart.wait(60)
-    lay = cardfaces.layout(120, 168)
+    lay = facelayout.layout(120, 168)
     assert _index_colour(cardart.face(king, 120, 168, style), lay) == cardfaces.FOUR[1]
 
 

@@ -52,8 +52,9 @@ class App:
             settings = self.services.store.load_settings()
         self.settings = settings
         i18n.set_language(self.settings.language)
-        if not pygame.font.get_init():
-            text.reset()  # fonts from an earlier pygame start are no longer usable
+        # fonts from an earlier pygame start are no longer usable, even when the font module was started
+        # again since (the card painter's glyphs do that): a new window always starts with fresh fonts
+        text.reset()
         pygame.display.init()
         pygame.font.init()
         self.windowed_size = size

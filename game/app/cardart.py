@@ -22,7 +22,7 @@ import pygame
 
 from game.engine import Card
 
-from . import cardbacks, cardfaces
+from . import cardbacks, cardfaces, facelayout
 from .cardfaces import EDGE
 from .surfcache import CACHE
 
@@ -96,7 +96,7 @@ def face(card: Card, w: int, h: int, style: CardStyle = CardStyle()) -> pygame.S
     surf = CACHE.get(key)
     if surf is not None:
         return surf
-    lay = cardfaces.layout(w, h, fs[0], fs[2])
+    lay = facelayout.layout(w, h, fs[0], fs[2])
     if not cardfaces.uses_art(card, fs[0]):
         return _keep(key, cardfaces.paint(card, lay, fs[1], cardfaces.glyphs(lay)))
     _worker.request([(w, h)], style)
@@ -211,7 +211,7 @@ class _Worker:
 
     def _job(self, size: tuple[int, int], style: CardStyle) -> tuple:
         fs = _face_style(style)
-        lay = cardfaces.layout(size[0], size[1], fs[0], fs[2])
+        lay = facelayout.layout(size[0], size[1], fs[0], fs[2])
         return (self._id(size, style), lay, fs, style, cardfaces.glyphs(lay))  # glyphs: main thread only
 
     def _start(self) -> None:

@@ -1,4 +1,8 @@
-"""Where things go on the table for a window size: one scale factor from 960x600 to full HD and beyond.
+"""Where things go on the table for a window size.
+
+Two scales: ``s`` sizes the furniture (fonts, buttons, margins) from the window against 1280x720; the
+cards follow the window's smaller side, as large as the player's hand of eleven still fits between
+the name column and the buttons, so a big window shows big cards rather than an empty table.
 
 Every x position goes through ``mx`` so the whole table can mirror for right-to-left languages.
 """
@@ -16,12 +20,18 @@ class Layout:
         self.mirror = mirror
         s = min(w / self.BASE[0], h / self.BASE[1])
         self.s = s
-        self.cw = max(36, round(100 * s * (1.12 if large_cards else 1.0)))
-        self.ch = round(self.cw * 1.4)
+        self.large = large_cards
         self.margin = round(14 * s)
+        self.col_w = round(170 * s)
+        self.button_h = max(30, round(42 * s))
         self.top_bar = round(46 * s)
+        self.cw = self.card_width(w, h, large_cards)
+        self.ch = round(self.cw * 1.4)
         self.opp_scale = 0.72
-        self.opp_y = self.top_bar + self.ch * self.opp_scale / 2 + 12 * s
+        # the opponent's hand sits below the scoreboard's height, so its name label (left of it) is clear
+        label = self.font(15)
+        self.opp_y = max(self.top_bar + self.ch * self.opp_scale / 2 + 12 * s,
+                         self.scoreboard_bottom + label * 1.45 + self.px(4))
         self.hand_y = h - round(48 * s) - self.ch / 2
         self.counter_y = h - round(22 * s)
         opp_bottom = self.opp_y + self.ch * self.opp_scale / 2
@@ -32,9 +42,28 @@ class Layout:
         self.discard_lx = w / 2 + self.cw * 0.75
         self.stock_x = self.mx(self.stock_lx)
         self.discard_x = self.mx(self.discard_lx)
-        self.col_w = round(170 * s)
-        self.button_h = max(30, round(42 * s))
         self.lift = self.ch * 0.18
+
+    # ------------------------------------------------------------------ card size
+
+    SIDE_SHARE = 0.165  # card width as a share of the window's smaller side
+    LARGE = 1.12  # the large card setting
+    HAND_SPAN = (7.3, 6.5)  # card widths the eleven-card hand needs (normal, large: a tighter fan)
+    MIN_CARD = 36
+    CARD_STEP = 4  # card widths come in steps of this many pixels
+
+    def card_width(self, w: int, h: int, large: bool) -> int:
+        """Cards grow with the window's smaller side, bounded by the room for a hand of eleven between
+        the name column and the buttons (the large setting fans the hand a little tighter)."""
+        by_side = min(w, h) * self.SIDE_SHARE * (self.LARGE if large else 1.0)
+        by_hand = self.hand_max_width / self.HAND_SPAN[1 if large else 0]
+        # in steps of a few pixels: a window dragged a little keeps its painted cards
+        return max(self.MIN_CARD, int(min(by_side, by_hand)) // self.CARD_STEP * self.CARD_STEP)
+
+    @property
+    def scoreboard_bottom(self) -> int:
+        """The lower edge of the scoreboard in the top corner (three rows of ``font(16)``)."""
+        return self.px(8) + round(self.font(16) * 1.55) * 3 + self.px(10)
 
     # ------------------------------------------------------------------ helpers
 

@@ -5,6 +5,8 @@ pictures are the same on every run.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -30,12 +32,14 @@ from .match import Match, MatchSetup
 from .scene import Scene
 from .scenes.cut import CutScene
 from .scenes.deal import DealScene
+from .scenes.matchover import MatchOverScene
 from .scenes.menu import MenuScene
 from .scenes.overlays import CurtainScene, PauseScene
 from .scenes.play import PlayScene
+from .scenes.result import ResultScene
 from .scenes.settings import PAGES, SettingsScene
 from .settings import Settings
-from .vocab import Mode
+from .vocab import Language, Mode
 
 T = TypeVar("T", bound=Scene)
 
@@ -90,6 +94,49 @@ def find_result(app: App, kind: str, mode: Mode = "bot", start: int = 1, tries: 
                 kind == "undercut" or r.knocker == 0):
             return match
     return None
+
+
+def find_hand(app: App, kind: str, knocker: int | None, mode: Mode = "bot", layoffs: bool = False,
+              start: int = 1, tries: int = 400) -> Match | None:
+    """A seeded first hand that ends in ``kind`` with ``knocker`` knocking (None: anyone; a dead hand has
+    no knocker), with layoffs if asked."""
+    for seed in range(start, start + tries):
+        setup = MatchSetup(mode, preset("van"), seed, level="medium", names=("Ava", "Ben"))
+        match = Match(setup, app.bots)
+        play_to_end_of_hand(match, knocker_wanted=2 if kind == "dead" else knocker)
+        r = match.state.last_result
+        if r is None or r.kind != kind or (layoffs and not r.layoffs):
+            continue
+        if knocker is None or r.knocker == knocker:
+            return match
+    return None
+
+
+def find_match(app: App, winner: int, target: int = 50, start: int = 1, tries: int = 60) -> Match | None:
+    """A whole seeded match (vs the computer, classic rules to ``target``) that ``winner`` wins."""
+    for seed in range(start, start + tries):
+        match = Match(MatchSetup("bot", preset("classic", target), seed, level="easy"), app.bots)
+        for _ in range(40):
+            play_to_end_of_hand(match, knocker_wanted=winner)
+            if match.state.phase is Phase.MATCH_OVER:
+                break
+            match.apply(NextHand(), None)
+        if match.state.phase is Phase.MATCH_OVER and match.state.winner == winner:
+            return match
+    return None
+
+
+def run_until(app: App, cond: Callable[[], bool], limit: int = 900, dt: float = 1 / 60) -> bool:
+    """Run frames until ``cond()`` holds (False if it never did)."""
+    for _ in range(limit):
+        if cond():
+            return True
+        app.frame(dt, present=False)
+    return cond()
+
+
+def _later_than(scene: ResultScene, seconds: float) -> bool:
+    return scene.clock > seconds
 
 
 def _frames(app: App, n: int = 3, dt: float = 1 / 60) -> None:
@@ -210,19 +257,19 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
     app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
     app.nav.start_match(MatchSetup("bot", preset("van"), 9, level="medium"))
     _frames(app)
-    shot("14_cut")
+    shot("21_cut")
     on_top(app, CutScene).do_cut(cut_at(0.3), True)
     _frames(app, 4)
     if isinstance(app.top, DealScene):
         app.top.finish()
     _wait_human(app)
-    shot("15_seal_on_table")
+    shot("22_seal_on_table")
     match = app.nav.match
     if match is not None:
         play_to_end_of_hand(match, knocker_wanted=0)
         app.nav.show_result(match, 0)
         _frames(app, 4)
-        shot("16_deal_checked")
+        shot("23_deal_checked")
     app.nav.fair = None
         # other window sizes
     for w, h in ((960, 600), (1920, 1080)):
@@ -236,7 +283,76 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
         _frames(app)
         shot(f"13_play_{w}x{h}")
     app.close()
-    return saved + render_history(out)
+    return saved + render_showdown(out, size) + render_history(out)
+
+
+def render_showdown(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
+                    suffix: str = "") -> list[Path]:
+    """The staged moments, caught mid-way at the normal animation speed: a showdown in the middle of its
+    layoffs and at its end, a gin's flourish, a dead hand, a match won (the celebration, then the score
+    sheet) and a match lost."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    app = App(size=size, settings=Settings(animation="normal", language=language))
+    app.toast_text = ""
+
+    def shot(name: str) -> None:
+        app.prerender_cards()
+        cardart.wait(30)
+        app.draw()
+        saved.append(app.save_screenshot(out / f"{name}{suffix}.png", announce=False))
+
+    def result_of(match: Match) -> ResultScene:
+        app.nav.match = match
+        app.table.speed = 0.0
+        app.nav.begin_play(match)
+        app.table.speed = 1.0
+        app.nav.show_result(match, getattr(app.top, "viewer", 0))
+        return on_top(app, ResultScene)
+
+    try:
+        # the computer knocks and the player lays off
+        match = find_hand(app, "knock", knocker=1, layoffs=True) or find_hand(app, "knock", None, layoffs=True)
+        if match is not None:
+            scene = result_of(match)
+            first = scene.result.layoffs[0][0]
+            run_until(app, lambda: scene.showdown.laid >= 1 and 0.35 < app.table.sprites[first].move_t < 0.8)
+            shot("14_showdown_layoffs")
+            run_until(app, lambda: scene.finished)
+            _frames(app, 30)
+            shot("15_showdown_end")
+        for kind, name in (("gin", "16_gin_flourish"), ("big_gin", "16b_big_gin_flourish")):
+            match = find_hand(app, kind, knocker=0)
+            if match is None:
+                continue
+            gin = result_of(match)
+            run_until(app, partial(_later_than, gin, 0.5))
+            shot(name)
+        match = find_hand(app, "dead", knocker=None)
+        if match is not None:
+            scene = result_of(match)
+            run_until(app, lambda: scene.clock > 0.9)
+            shot("17_dead_hand")
+        won = find_match(app, winner=0)
+        if won is not None:
+            app.nav.show_match_over(won)
+            over = on_top(app, MatchOverScene)
+            run_until(app, lambda: bool(over.effects.items) and over.effects.items[0].age > 1.6)
+            shot("18_match_won")
+            run_until(app, lambda: over.sheet >= 1.0, limit=600)
+            _frames(app, 30)
+            shot("19_match_over")
+        lost = find_match(app, winner=1)
+        if lost is not None:
+            app.nav.show_match_over(lost)
+            over = on_top(app, MatchOverScene)
+            run_until(app, lambda: over.sheet >= 1.0)
+            _frames(app, 3)
+            shot("20_match_lost")
+    finally:
+        app.close()
+    return saved
 
 
 def render_settings(out_dir: str | Path, sizes=((1280, 720), (960, 600))) -> list[Path]:

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 RATE = 22050
 NAMES = ("shuffle", "deal", "draw", "discard", "knock", "gin", "tick",
-         "hand_won", "hand_lost", "match_won", "match_lost")
+         "hand_won", "hand_lost", "match_won", "match_lost", "flourish", "fanfare")
 
 Samples = list[float]
 _REAL = attrgetter("real")
@@ -194,10 +194,27 @@ def _match_lost(rng: random.Random) -> Samples:
     return _notes([392, 349, 311, 262], 0.16, *_LOST, bright=False)
 
 
+def _flourish(rng: random.Random) -> Samples:
+    """Gold sparks: a quick run of chimes up an octave and a half (gin, an undercut).  Built from the
+    tones the other effects use, so it costs next to nothing at start-up."""
+    return _notes([784, 988, 1175, 1568, 1175, 1568], 0.05, *_WON)
+
+
+def _fanfare(rng: random.Random) -> Samples:
+    """A match won: a rising call, then the full chord struck again and again as it rings out (a roll,
+    like a marimba's), from the tones the other effects use."""
+    out = _notes([523, 659, 784, 1047], 0.11, *_WON)
+    chord = _notes([523, 659, 784, 1047], 0.0, *_WON)
+    for k in range(5):
+        _mix(out, chord, 0.5 + k * 0.11, 0.75 * 0.8 ** k)
+    _mix(out, _notes([1568, 1175, 1568], 0.08, *_WON), 0.52, 0.3)
+    return out
+
+
 _RECIPES: dict[str, Callable[[random.Random], Samples]] = {
     "shuffle": _shuffle, "deal": _deal, "draw": _draw, "discard": _discard, "knock": _knock, "gin": _gin,
     "tick": _tick, "hand_won": _hand_won, "hand_lost": _hand_lost, "match_won": _match_won,
-    "match_lost": _match_lost,
+    "match_lost": _match_lost, "flourish": _flourish, "fanfare": _fanfare,
 }
 _LOUDNESS = {"tick": 0.5, "draw": 0.6, "deal": 0.6, "discard": 0.75, "shuffle": 0.7}
 

@@ -129,12 +129,13 @@ def coach_words(key: str, params: dict[str, Any]) -> str:
     return tr("bot." + key, **shown)
 
 
-def offer_coach(scene: Any, rect: pygame.Rect) -> None:
-    """The result screen's Coach button, for a recorded hand against the computer."""
+def offer_coach(scene: Any, rect: pygame.Rect) -> Any:
+    """The result screen's Coach button, for a recorded hand against the computer (None otherwise)."""
     nav = scene.app.nav
     match = scene.match
-    if nav.can_coach(match):
-        scene.button(rect, "button.coach", "#coach", lambda: nav.show_coach(match), class_id="@tool")
+    if not nav.can_coach(match):
+        return None
+    return scene.button(rect, "button.coach", "#coach", lambda: nav.show_coach(match), class_id="@tool")
 
 
 def _review(record: HandRecord, seat: int, earlier: Sequence[HandResult | HandRecord]) -> Any:

@@ -1,20 +1,45 @@
-"""The hand result: both hands laid out in melds, layoffs flying onto the knocker's melds, the sum."""
+"""The hand result, staged on the table: the banner, the melds spread, the defender's hand turned over,
+layoffs flying one by one, the counts, the points line, and only then the scoreboard's roll.
+
+The order lives in ``showdown.Showdown``; this scene says where the cards go at each stage, draws what
+the showdown's state says, and adds the flourishes (``celebration``).  A click, Space or Enter skips
+to the end; the next one goes on to the next hand.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import pygame
+import pygame_gui
 
 from game.engine import Card, HandResult, Phase
 
 from .. import text
-from ..anim import Animator, Call, Sequence, Wait
+from ..celebration import Burst, Effects, Glow
 from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, RED, panel
+from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, RED, panel, ribbon
 from ..match import Match
+from ..showdown import COUNTS, Hooks, Showdown
 from ..table import Target
+from ..uitheme import ui_step
 from .replay import offer_coach
 from .tablebase import TableScene
 
-SCALE = 0.8
+SCALE = 0.8  # the rows of the showdown, as a share of the card size
+ROOMY = 1.0  # the rows' size where the window has room for full-size cards (4:3 windows)
+Colour = tuple[int, int, int]
+STAGGER = 0.035  # seconds between the cards of a row setting off
+
+
+@dataclass
+class PanelPlan:
+    """Where the result panel, its lines and its button go; ``k`` scales the lines' sizes."""
+
+    rect: pygame.Rect
+    text: pygame.Rect
+    button: pygame.Rect
+    k: float
 
 
 class ResultScene(TableScene):
@@ -29,100 +54,298 @@ class ResultScene(TableScene):
         # a dead hand shows no cards: in hot-seat neither hand may appear, whoever is at the screen
         dead = result.kind == "dead"
         self.viewer = None if dead and not match.vs_bot else viewer
-        self.anim = Animator()
-        self.laid = False
+        self.effects = Effects()
+        laid_values = [c.value for c, _ in result.layoffs]
+        scores = match.state.scores
+        won = result.winner is not None and (not match.vs_bot or not match.is_bot(result.winner))
+        self.showdown = Showdown(result, result.knocker_deadwood, result.defender_deadwood + sum(laid_values),
+                                 laid_values, (scores[0], scores[1]), app.table.speed,
+                                 Hooks(place=self.stage_cards, cue=app.cue, flourish=self.flourish), you_won=won)
+        self._placed: tuple[bool, bool, int] = (False, False, 0)
+        self._scale_for: tuple[object, float] = (None, SCALE)
+        self._button_shown = False
+        self.labelled: set[int] = set()  # seats whose row has landed and shows its label
+        self.next_button: pygame_gui.elements.UIButton | None = None
+        self.coach_button: Any = None
         self.clock = 0.0
 
-    # ------------------------------------------------------------------ layout
+    # ------------------------------------------------------------------ what the showdown has shown
 
     @property
     def dead(self) -> bool:
         return self.result.kind == "dead"
 
+    @property
+    def laid(self) -> bool:
+        """Whether every layoff lies on its meld (the end state of the cards)."""
+        return self.showdown.laid == len(self.result.layoffs)
+
+    @property
+    def finished(self) -> bool:
+        return self.showdown.finished
+
+    def out(self, seat: int) -> bool:
+        """Whether ``seat``'s row is laid out face up."""
+        sd = self.showdown
+        return sd.knocker_out if seat == self.result.knocker else sd.defender_out
+
+    def visible_cards(self) -> set[Card]:
+        """Public cards and the viewer's hand, and each hand once its row is turned over (never before)."""
+        seen = super().visible_cards()
+        if not self.dead:
+            for seat in (0, 1):
+                if self.out(seat):
+                    seen.update(self.state.hands[seat])
+        return seen
+
+    # ------------------------------------------------------------------ layout
+
+    @property
+    def scale(self) -> float:
+        """The rows' card size: full size where both rows spread unsqueezed and the panel still fits
+        between them with its button below its lines, else ``SCALE``."""
+        lay = self.app.layout
+        if self._scale_for[0] is not lay:
+            self._scale_for = (lay, ROOMY)
+            if not self._roomy_fits():
+                self._scale_for = (lay, SCALE)
+        return self._scale_for[1]
+
+    def _roomy_fits(self) -> bool:
+        lay = self.app.layout
+        cw = lay.cw * ROOMY
+        for seat in (0, 1):
+            for laid in (0, True):
+                groups = self.groups(seat, laid)
+                n = sum(len(g) for g, _ in groups)
+                if cw * (1 + 0.7 * (n - 1)) + cw * 0.5 * (len(groups) - 1) > self.row_width(seat):
+                    return False
+        top, bottom = self.band()
+        stacked = lay.px(32) + self.lines_height(self.panel_lines()) + lay.px(14) + round(lay.button_h * 1.15)
+        return stacked <= bottom - top
+
     def row_y(self, seat: int) -> float:
         lay = self.app.layout
         if seat == self.bottom:
             return lay.hand_y - lay.px(6)
-        return lay.top_bar + lay.ch * SCALE / 2 + lay.px(16)
+        if self.top_row_beside():
+            return lay.top_bar + lay.ch * self.scale / 2 + lay.px(16)
+        return lay.scoreboard_bottom + lay.px(8) + lay.ch * self.scale / 2
 
-    def groups(self, seat: int, with_layoffs: bool) -> list[tuple[list[Card], str]]:
+    def row_width(self, seat: int) -> float:
+        """The widest a row may spread: the window's width, or for the top row beside the scoreboard the
+        room between it and the Menu button."""
+        lay = self.app.layout
+        if seat == self.top and self.top_row_beside():
+            return lay.w - 2 * (lay.margin + lay.px(258))
+        return lay.w - 2 * lay.margin - lay.px(20)
+
+    def top_row_beside(self) -> bool:
+        """Whether the top row fits, unsqueezed, between the scoreboard and the Menu button (up high, leaving
+        the middle of the table roomy); a longer one goes below the scoreboard and uses the whole width."""
+        lay = self.app.layout
+        cw = lay.cw * self.scale
+        widest = 0.0
+        for laid in (0, True):
+            groups = self.groups(self.top, laid)
+            n = sum(len(g) for g, _ in groups)
+            widest = max(widest, cw * (1 + 0.7 * (n - 1)) + cw * 0.5 * (len(groups) - 1))
+        return widest <= lay.w - 2 * (lay.margin + lay.px(258))
+
+    def label_y(self, seat: int) -> float:
+        """Each row's label sits above it (the top row's between the scoreboard and the Menu button), so
+        the middle of the table stays free for the piles, the banner and the panel."""
+        lay = self.app.layout
+        return self.row_y(seat) - lay.ch * self.scale / 2 - lay.px(8) - lay.font(16) * 0.7
+
+    def label_width(self, seat: int) -> int:
+        lay = self.app.layout
+        if seat == self.top:
+            return round(lay.w - 2 * (lay.margin + lay.px(258)))
+        return lay.w - 2 * lay.margin
+
+    def band(self) -> tuple[float, float]:
+        """The free middle of the table: below the top row's meld bars, above the bottom row's label."""
+        lay = self.app.layout
+        top = self.row_y(self.top) + lay.ch * self.scale / 2 + lay.px(18)
+        return top, self.label_y(self.bottom) - lay.font(16) * 0.7 - lay.px(10)
+
+    def groups(self, seat: int, laid: int | bool) -> list[tuple[list[Card], str]]:
+        """``seat``'s row as groups (melds, then deadwood) with the first ``laid`` layoffs on the knocker's
+        melds (``True``: all of them)."""
         r = self.result
-        lay_cards = [c for c, _ in r.layoffs]
+        n = len(r.layoffs) if laid is True else int(laid)
         if seat == r.knocker:
             melds = [list(m) for m in r.knocker_melds]
-            if with_layoffs:
-                for c, i in r.layoffs:
-                    if 0 <= i < len(melds):
-                        melds[i].append(c)
-                melds = [sorted(m, key=lambda c: (c.rank, c.suit)) if len({c.rank for c in m}) > 1
-                         else sorted(m, key=lambda c: c.suit) for m in melds]
+            for c, i in r.layoffs[:n]:
+                if 0 <= i < len(melds):
+                    melds[i].append(c)
+            melds = [sorted(m, key=lambda c: (c.rank, c.suit)) if len({c.rank for c in m}) > 1
+                     else sorted(m, key=lambda c: c.suit) for m in melds]
             out = [(m, "meld") for m in melds]
             if r.knocker_deadwood_cards:
                 out.append((list(r.knocker_deadwood_cards), "dead"))
             return out
         out = [(list(m), "meld") for m in r.defender_melds]
-        dead = list(r.defender_deadwood_cards) + ([] if with_layoffs else lay_cards)
+        dead = list(r.defender_deadwood_cards) + [c for c, _ in r.layoffs[n:]]
         if dead:
             out.append((sorted(dead, key=lambda c: (c.value, c.rank, c.suit)), "dead"))
         return out
 
-    def result_targets(self, with_layoffs: bool) -> dict[Card, Target]:
+    def row_targets(self, seat: int, laid: int | bool) -> dict[Card, Target]:
         lay = self.app.layout
+        cards, gaps = [], []
+        for g, _kind in self.groups(seat, laid):
+            for j, c in enumerate(g):
+                cards.append(c)
+                gaps.append(j == 0 and bool(cards[:-1]))
+        xs = lay.row_xs(len(cards), gaps, lay.w / 2, self.row_width(seat), self.scale, 0.7, 0.5)
+        y = self.row_y(seat)
+        n = len(cards)
+        return {c: Target(x, y, True, self.scale, 300 + (i if not lay.mirror else n - i), f"show{seat}")
+                for i, (c, x) in enumerate(zip(cards, xs, strict=True))}
+
+    def stage_targets(self) -> dict[Card, Target]:
+        """Where every card belongs at the showdown's current stage."""
         targets = self.targets()
         if self.dead:
             return targets
         for seat in (0, 1):
-            cards, gaps = [], []
-            for g, _kind in self.groups(seat, with_layoffs):
-                for j, c in enumerate(g):
-                    cards.append(c)
-                    gaps.append(j == 0 and bool(cards[:-1]))
-            xs = lay.row_xs(len(cards), gaps, lay.w / 2, lay.w - 2 * lay.margin - lay.px(20), SCALE, 0.7, 0.5)
-            y = self.row_y(seat)
-            n = len(cards)
-            for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
-                targets[c] = Target(x, y, True, SCALE, 300 + (i if not lay.mirror else n - i), f"show{seat}")
+            if self.out(seat):
+                targets.update(self.row_targets(seat, self.showdown.laid))
         return targets
 
-    def visible_cards(self) -> set[Card]:
-        seen = super().visible_cards()
-        if not self.dead:
-            seen.update(self.state.hands[0])
-            seen.update(self.state.hands[1])
-        return seen
+    def result_targets(self, with_layoffs: bool) -> dict[Card, Target]:
+        """Both rows laid out (with or without the layoffs on the melds): the cards' places at the end."""
+        targets = self.targets()
+        if self.dead:
+            return targets
+        for seat in (0, 1):
+            targets.update(self.row_targets(seat, with_layoffs))
+        return targets
+
+    def panel_lines(self, k: float = 1.0, width: int | None = None) -> list[tuple[str, int, Colour, bool, float]]:
+        """The result panel's lines: ``(text, size, colour, bold, space above in font heights)``, their sizes
+        times ``k``; ``width`` is where the dead hand's words wrap."""
+        lay = self.app.layout
+        r = self.result
+
+        def size(base: float) -> int:
+            return max(text.MIN_SIZE, round(lay.font(base) * k))
+
+        if self.dead:
+            maxw = width or self.panel_width() - lay.px(40)
+            lines = [(tr("result.title.dead"), size(30), GOLD, True, 0.0)]
+            for i, line in enumerate(text.wrap(tr("result.dead_text"), size(17), maxw)[:3]):
+                lines.append((line, size(17), INK, False, 0.5 if i == 0 else 0.15))
+            return lines + self.check_lines(size(13))
+        say = self.match.say
+        who = r.winner if r.kind == "undercut" else r.knocker
+        assert who is not None and r.winner is not None  # only a dead hand has neither
+        lines = [(say("result.title." + r.kind, who), size(30), GOLD, True, 0.0),
+                 (say("result.points", r.winner, sum=r.sum_text), size(26), INK, True, 0.45),
+                 (tr("result.sum_" + r.kind), size(15), INK_DIM, False, 0.3)]
+        if r.layoffs:
+            cards = " ".join(c.symbol for c, _ in r.layoffs)
+            lines.append((tr("result.laid_off_list", cards=cards), size(16), GOLD, False, 0.5))
+        return lines + self.check_lines(size(13))
+
+    def check_lines(self, size: int) -> list[tuple[str, int, Colour, bool, float]]:
+        """The deal check under a sealed hand: a tick when the revealed secret matches the seal."""
+        check = self.deal_check()
+        if check is None:
+            return []
+        words, ok = check
+        return [(("\u2714 " if ok else "\u2716 ") + words, size, GOLD if ok else RED, False, 0.6)]
+
+    @staticmethod
+    def lines_height(lines) -> int:
+        return sum(round(size * (1.2 + gap)) for _, size, _, _, gap in lines)
+
+    def panel_width(self) -> int:
+        lay = self.app.layout
+        return round(min(lay.w - 2 * lay.margin, lay.px(760)))
+
+    def panel_plan(self) -> PanelPlan:
+        """The panel just tall enough for its lines, in the middle of the free band: the button under the
+        lines when there is room, else beside them (at the end of the reading direction), the lines a
+        little smaller if even that is too tall."""
+        lay = self.app.layout
+        pad = lay.px(16)
+        bw, bh = self.button_width(), round(lay.button_h * 1.15)
+        top, bottom = self.band()
+        room = bottom - top
+        cy = (top + bottom) / 2
+        w = self.panel_width()
+        body = self.lines_height(self.panel_lines())
+        stacked = pad + body + lay.px(14) + bh + pad
+        if stacked <= room:
+            rect = pygame.Rect(round(lay.w / 2 - w / 2), round(cy - stacked / 2), w, round(stacked))
+            text_rect = pygame.Rect(rect.left + pad, rect.top + pad, w - 2 * pad, body)
+            button = pygame.Rect(round(rect.centerx - bw / 2), rect.bottom - pad - bh, bw, bh)
+            return PanelPlan(rect, text_rect, button, 1.0)
+        w = round(min(lay.w - 2 * lay.margin, lay.px(900)))
+        text_w = w - bw - 3 * pad
+        k = 1.0
+        body = self.lines_height(self.panel_lines(k, text_w))
+        if pad * 2 + max(body, bh) > room:
+            k = max(0.6, (room - 2 * pad) / max(1, body))
+            body = self.lines_height(self.panel_lines(k, text_w))
+        h = round(pad * 2 + max(body, bh))
+        rect = pygame.Rect(round(lay.w / 2 - w / 2), round(cy - h / 2), w, h)
+        text_rect = lay.rect(rect.left + pad, rect.top + round((h - body) / 2), text_w, body)
+        button = lay.rect(rect.right - pad - bw, round(rect.centery - bh / 2), bw, bh)
+        return PanelPlan(rect, text_rect, button, k)
+
+    def button_key(self) -> str:
+        return "button.continue" if self.state.phase is Phase.MATCH_OVER else "button.next_hand"
+
+    def button_width(self) -> int:
+        """Wide enough for the button's words in every language (its font is the theme's 19 at this scale)."""
+        lay = self.app.layout
+        words = text.measure(tr(self.button_key()), round(19 * ui_step(lay.s)), True)[0]
+        return max(round(lay.col_w * 1.1), words + lay.px(40))
+
+    def panel_rect(self) -> pygame.Rect:
+        return self.panel_plan().rect
+
+    def banner_rect(self) -> pygame.Rect:
+        lay = self.app.layout
+        top, bottom = self.band()
+        h = min(round(lay.font(54) * 1.25 + lay.font(20) * 1.6 + lay.px(24)), round(bottom - top))
+        return pygame.Rect(0, round((top + bottom) / 2 - h / 2), lay.w, h)
 
     # ------------------------------------------------------------------ life cycle
 
     def enter(self) -> None:
         super().enter()
-        r = self.result
-        won = r is not None and r.winner is not None and (not self.match.vs_bot or not self.match.is_bot(r.winner))
-        self.app.cue("hand_won" if won else "hand_lost")
-        self.app.table.set_targets(self.result_targets(False))
-        if not self.dead and self.result.layoffs:
-            # the defender's melds slide in first, then the layoffs fly onto the knocker's melds
-            self.anim.add(Sequence(Wait(0.9 * self.app.table.speed), Call(self.lay_off_now)))
-        else:
-            self.laid = True
+        table = self.app.table
+        # cards with no place yet (a resumed match) start where the table had them
+        fresh = {c: t for c, t in self.targets().items() if table.sprites[c].target is None}
+        if fresh:
+            table.set_targets(fresh, snap=True)
+        if table.speed <= 0:
+            self.skip()
 
     def build_ui(self) -> None:
+        """The Next button is made at once but shown only with the points line (making a widget takes longer
+        than a frame should, so it is not made in the middle of the animation)."""
         lay = self.app.layout
-        bw, bh = round(lay.col_w * 1.1), round(lay.button_h * 1.15)
-        over = self.state.phase is Phase.MATCH_OVER
-        key = "button.continue" if over else "button.next_hand"
-        rect = self.panel_rect()
-        self.button(lay.rect(lay.w / 2 - bw / 2, rect.bottom - bh - lay.px(14), bw, bh), key, "#next_hand",
-                    self.next, class_id="@primary")
-        offer_coach(self, lay.rect(lay.w / 2 + bw / 2 + lay.px(12), rect.bottom - bh - lay.px(14), round(bw * 0.7), bh))
+        self._button_shown = self.finished or (self.showdown.points_shown and self.showdown.panel >= 1.0)
+        plan = self.panel_plan()
+        self.next_button = self.button(plan.button, self.button_key(), "#next_hand", self.next,
+                                       class_id="@primary")
+        coach = pygame.Rect(plan.button.right + lay.px(12), plan.button.top, round(plan.button.width * 0.7),
+                            plan.button.height)
+        if coach.right > lay.w - lay.margin:  # no room beside it: on its other side
+            coach.right = plan.button.left - lay.px(12)
+        self.coach_button = offer_coach(self, coach)
+        if not self._button_shown:
+            self.next_button.hide()
+            if self.coach_button is not None:
+                self.coach_button.hide()
         self.button(lay.rect(lay.w - lay.margin - round(lay.col_w * 0.7), lay.px(8), round(lay.col_w * 0.7),
                              lay.button_h), "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool")
-
-    def panel_rect(self) -> pygame.Rect:
-        lay = self.app.layout
-        top = self.row_y(self.top) + lay.ch * SCALE / 2 + lay.px(34)
-        bottom = self.row_y(self.bottom) - lay.ch * SCALE / 2 - lay.px(34)
-        w = min(lay.w - 2 * lay.margin, lay.px(760))
-        return pygame.Rect(round(lay.w / 2 - w / 2), round(top), round(w), round(bottom - top))
 
     def next(self) -> None:
         if self.state.phase is Phase.MATCH_OVER:
@@ -130,124 +353,241 @@ class ResultScene(TableScene):
             return
         self.app.nav.next_hand(self.match)
 
+    def skip(self) -> None:
+        """Everything the showdown has left happens at once (the same end as watching it)."""
+        self.showdown.finish()
+        self.app.table.set_targets(self.stage_targets())
+        self.app.table.settle()
+        self.effects.clear()
+        self.show_button()
+
+    def show_button(self) -> None:
+        if self._button_shown or self.covered or self.next_button is None:
+            return
+        self._button_shown = True
+        self.next_button.show()
+        if self.coach_button is not None:
+            self.coach_button.show()
+
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n):
-                if not self.laid:
-                    self.anim.finish_all()
-                    self.app.table.settle()
+                if not self.finished:
+                    self.skip()
                 else:
                     self.next()
             elif event.key == pygame.K_ESCAPE:
                 self.app.nav.pause()
-        elif event.type == pygame.MOUSEBUTTONDOWN and not self.laid:
-            self.anim.finish_all()
+        elif event.type == pygame.MOUSEBUTTONDOWN and not self.finished and not self.on_widget(event.pos):
+            self.skip()
+
+    def on_widget(self, pos) -> bool:
+        """Whether ``pos`` is on a visible button (a click there is the button's, not a skip)."""
+        return any(w.visible and w.rect.collidepoint(pos) for w in self.widgets)
 
     def place_cards(self) -> None:
-        self.app.table.set_targets(self.result_targets(self.laid), snap=True)
+        self.effects.clear()  # sparks belong to the old size
+        self.app.table.set_targets(self.stage_targets(), snap=True)
 
-    def lay_off_now(self) -> None:
-        if self.laid:
-            return
-        self.laid = True
-        self.app.table.set_targets(self.result_targets(True))
+    def stage_cards(self) -> None:
+        """The showdown moved on: send the cards of the new stage on their way (a newly turned row one card
+        after another, a layoff on its own)."""
+        sd = self.showdown
+        targets = self.stage_targets()
+        was_k, was_d, _was_laid = self._placed
+        self._placed = (sd.knocker_out, sd.defender_out, sd.laid)
+        r = self.result
+        for seat, now, before in ((r.knocker, sd.knocker_out, was_k), (r.defender, sd.defender_out, was_d)):
+            if seat is None or not now or before:
+                continue
+            row = [c for c, t in targets.items() if t.zone == f"show{seat}"]
+            row.sort(key=lambda c: targets[c].x * (-1 if self.app.layout.mirror else 1))
+            for i, c in enumerate(row):
+                targets[c].delay = i * STAGGER
+        self.app.table.set_targets(targets)
+
+    def flourish(self, kind: str) -> None:
+        """Gold sparks and a glow: gin and big gin at the banner, an undercut at the panel's title, a warm
+        glow on the total that rolls."""
+        lay = self.app.layout
+        speed = self.app.table.speed
+        seed = self.result.hand_no * 7 + len(self.result.kind)
+        if kind in ("gin", "big_gin"):
+            c = self.banner_rect().center
+            self.effects.add(Glow(c, lay.px(300 if kind == "big_gin" else 240), speed, life=1.6))
+            self.effects.add(Burst(c, lay.px(230), speed, count=170 if kind == "big_gin" else 120, seed=seed))
+        elif kind == "undercut":
+            rect = self.panel_rect()
+            c = (rect.centerx, rect.top + lay.px(34))
+            self.effects.add(Glow(c, lay.px(200), speed, life=1.4))
+            self.effects.add(Burst(c, lay.px(200), speed, count=100, seed=seed))
+        elif kind == "roll" and self.result.winner is not None:
+            rect, score_x, ys = self.scoreboard_places()
+            y = ys[0] if self.result.winner == self.top else ys[1]
+            self.effects.add(Glow((score_x, y), lay.px(46), speed, life=self.showdown.ROLL_TIME + 0.5))
 
     def update(self, dt: float) -> None:
         self.clock += dt
         self.app.table.update(dt)
-        self.anim.update(dt)
+        self.showdown.update(dt)
+        self.effects.update(dt)
+        for seat in (0, 1):
+            if seat not in self.labelled and self.landed(seat):
+                self.labelled.add(seat)  # a row's label comes once its cards first land, then stays
+        if self.showdown.points_shown and self.showdown.panel >= 1.0:
+            self.show_button()  # the panel is whole once its points line is out
 
     # ------------------------------------------------------------------ draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = self.app.layout
-        self.draw_felt(surface, piles=False)
+        sd = self.showdown
+        self.draw_felt(surface, piles=not sd.points_shown)
         self.draw_scoreboard(surface)
-        rect = self.panel_rect()
-        panel(surface, rect, radius=lay.px(16))
         st = self.state
-        self.app.table.draw(surface, self.visible_cards(), skip=set(st.stock) | set(st.discard) | set(st.out_of_play))
+        skip = set(st.stock) | set(st.discard) | set(st.out_of_play) if sd.points_shown else None
+        self.effects.draw(surface, (Glow,))
+        self.app.table.draw(surface, self.visible_cards(), skip=skip)
         self.draw_marks(surface)
-        self.draw_panel(surface, rect)
         self.draw_row_labels(surface)
+        self.draw_banner(surface)
+        if sd.points_shown:
+            plan = self.panel_plan()
+            shift = round((1 - sd.panel) * -self.app.layout.px(24)) if sd.panel < 1 else 0
+            panel(surface, plan.rect.move(0, shift), radius=self.app.layout.px(16))
+            self.draw_panel(surface, plan, shift)
+        self.effects.draw(surface, (Burst,))
+
+    def scoreboard_places(self) -> tuple[pygame.Rect, float, tuple[float, float]]:
+        """The scoreboard's box, the x of its totals and the y of its two rows (top seat, bottom seat)."""
+        lay = self.app.layout
+        size = lay.font(16)
+        row = round(size * 1.55)
+        rect = lay.rect(lay.margin, lay.px(8), lay.px(250), row * 3 + lay.px(10))
+        x_score = rect.right - lay.px(12) if not lay.mirror else rect.left + lay.px(12)
+        ys = tuple(rect.top + lay.px(6) + row * i + row / 2 for i in (0, 1))
+        return rect, x_score, (ys[0], ys[1])
+
+    def draw_scoreboard(self, surface: pygame.Surface) -> None:
+        """The table's scoreboard with the totals as the showdown shows them: the old ones until the
+        points line is out, then rolling to the new."""
+        lay = self.app.layout
+        st = self.state
+        size = lay.font(16)
+        rect, x_score, ys = self.scoreboard_places()
+        panel(surface, rect, colour=PANEL, border=None, radius=lay.px(10))
+        x_name = rect.left + lay.px(28) if not lay.mirror else rect.right - lay.px(28)
+        shown = self.showdown.shown_scores
+        rolling = self.showdown.rolled and not self.finished
+        for seat, y in zip((self.top, self.bottom), ys, strict=True):
+            text.draw(surface, self.match.name(seat), size, INK, (x_name, y), lay.anchor("midleft"),
+                      max_width=rect.width - lay.px(90))
+            grow = rolling and seat == self.result.winner
+            text.draw(surface, str(shown[seat]), round(size * 1.15) if grow else size, GOLD, (x_score, y),
+                      lay.anchor("midright"), bold=True)
+        y = rect.top + lay.px(6) + round(size * 1.55) * 2.5
+        info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=st.rules.target)
+        text.draw(surface, info, lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"),
+                  max_width=rect.width - lay.px(36))
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The move and who made it across the middle of the table: popping in, then fading as the cards
+        spread."""
+        sd = self.showdown
+        v = sd.banner
+        if v <= 0.01:
+            return
+        lay = self.app.layout
+        rect = self.banner_rect()
+        fading = sd.knocker_out or sd.points_shown
+        alpha = max(0.0, min(1.0, v if fading else v * 1.6))
+        grow = 1.0 if fading else 0.55 + 0.45 * v
+        band = ribbon((rect.width, rect.height))
+        band.set_alpha(round(255 * alpha))
+        surface.blit(band, rect)
+        r = self.result
+        word = tr("showdown." + sd.banner_kind)
+        who = r.knocker if r.knocker is not None else None
+        size = round(lay.font(54) * grow)
+        words = text.render(word, text.fit_size(word, size, rect.width - lay.px(40), True), GOLD, True)
+        name = self.match.name(who) if who is not None else tr("showdown.dead_sub")
+        sub = text.render(name, text.fit_size(name, lay.font(20), rect.width - lay.px(40), False), INK)
+        gap = lay.px(2)
+        total = words.get_height() + gap + sub.get_height()
+        y = rect.centery - total / 2
+        for img in (words, sub):
+            if alpha < 0.99:
+                img = img.copy()
+                img.set_alpha(round(255 * alpha))
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, round(y))))
+            y += img.get_height() + gap
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         if self.dead:
             return
         lay = self.app.layout
         table = self.app.table
-        # a bar under each meld (coloured) and under the deadwood (red)
+        sd = self.showdown
+        # a bar under each meld (coloured) and under the deadwood (red), once the row's cards have landed
         for seat in (0, 1):
+            if not self.out(seat):
+                continue
+            groups = self.groups(seat, sd.laid)
+            if any(table.sprites[c].moving for g, _ in groups for c in g):
+                continue
             k = 0
-            for cards, kind in self.groups(seat, self.laid):
+            for cards, kind in groups:
                 xs = [table.sprites[c].x for c in cards]
-                y = round(self.row_y(seat) + lay.ch * SCALE / 2 + lay.px(5))
-                x0 = min(xs) - lay.cw * SCALE / 2 + lay.px(3)
-                x1 = max(xs) + lay.cw * SCALE / 2 - lay.px(3)
+                y = round(self.row_y(seat) + lay.ch * self.scale / 2 + lay.px(5))
+                x0 = min(xs) - lay.cw * self.scale / 2 + lay.px(3)
+                x1 = max(xs) + lay.cw * self.scale / 2 - lay.px(3)
                 colour = MELD_COLOURS[k % len(MELD_COLOURS)] if kind == "meld" else RED
                 k += kind == "meld"
                 pygame.draw.rect(surface, colour, pygame.Rect(round(x0), y, round(x1 - x0), max(3, lay.px(4))),
                                  border_radius=lay.px(2))
-        if not self.laid:
-            return
-        for c, _ in self.result.layoffs:
+        for c, _ in self.result.layoffs[:sd.laid]:
             s = table.sprites[c]
+            if s.moving:
+                continue
             r = lay.card_rect(s.x, s.y, s.scale).inflate(lay.px(4), lay.px(4))
             pygame.draw.rect(surface, GOLD, r, max(2, lay.px(3)), border_radius=lay.cw // 9)
+
+    def landed(self, seat: int) -> bool:
+        """Whether ``seat``'s row is out and its cards have come to rest (its label and bars show then)."""
+        if not self.out(seat):
+            return False
+        zone = f"show{seat}"
+        sprites = [self.app.table.sprites[c] for g, _ in self.groups(seat, self.showdown.laid) for c in g]
+        return not any(s.moving for s in sprites if s.target is not None and s.target.zone == zone)
+
+    def row_label(self, seat: int) -> str:
+        r = self.result
+        say = self.match.say
+        n = self.showdown.count(seat)
+        n = 0 if n is None else n
+        if seat == r.knocker:
+            if r.kind in ("gin", "big_gin"):
+                return say("result.gin_player", seat)
+            return say("result.knocker", seat, n=n)
+        if r.layoffs and COUNTS in self.showdown.log:
+            before = r.defender_deadwood + sum(c.value for c, _ in r.layoffs)
+            return say("result.defender", seat, before=before, n=n)
+        return say("result.defender_plain", seat, n=n)
 
     def draw_row_labels(self, surface: pygame.Surface) -> None:
         if self.dead:
             return
         lay = self.app.layout
-        r = self.result
-        say = self.match.say
         for seat in (0, 1):
-            if seat == r.knocker:
-                if r.kind in ("gin", "big_gin"):
-                    label = say("result.gin_player", seat)
-                else:
-                    label = say("result.knocker", seat, n=r.knocker_deadwood)
-            elif r.layoffs:
-                label = say("result.defender", seat, before=r.defender_deadwood_before_layoffs, n=r.defender_deadwood)
-            else:
-                label = say("result.defender_plain", seat, n=r.defender_deadwood)
-            y = self.row_y(seat)
-            if seat == self.bottom:
-                y -= lay.ch * SCALE / 2 + lay.px(16)
-            else:
-                y += lay.ch * SCALE / 2 + lay.px(22)
-            text.draw(surface, label, lay.font(16), INK, (lay.w / 2, y), bold=True, max_width=lay.w - 2 * lay.margin)
+            if seat not in self.labelled:
+                continue
+            text.draw(surface, self.row_label(seat), lay.font(16), INK, (lay.w / 2, self.label_y(seat)), bold=True,
+                      max_width=self.label_width(seat))
 
-    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        lay = self.app.layout
-        r = self.result
-        st = self.state
-        name = self.match.name
-        maxw = rect.width - lay.px(30)
-        y = rect.top + lay.px(28)
-        if self.dead:
-            text.draw(surface, tr("result.title.dead"), lay.font(30), GOLD, (rect.centerx, y), bold=True,
-                      max_width=maxw)
-            text.draw_wrapped(surface, tr("result.dead_text"), lay.font(17), INK,
-                              pygame.Rect(rect.left + lay.px(20), y + lay.px(36), maxw, lay.px(80)), align="center")
-        else:
-            who = r.winner if r.kind == "undercut" else r.knocker
-            assert who is not None and r.winner is not None  # only a dead hand has neither
-            say = self.match.say
-            text.draw(surface, say("result.title." + r.kind, who), lay.font(30), GOLD, (rect.centerx, y),
-                      bold=True, max_width=maxw)
-            y += lay.px(50)
-            text.draw(surface, say("result.points", r.winner, sum=r.sum_text), lay.font(26), INK,
-                      (rect.centerx, y), bold=True, max_width=maxw)
-            y += lay.px(32)
-            text.draw(surface, tr("result.sum_" + r.kind), lay.font(15), INK_DIM, (rect.centerx, y), max_width=maxw)
-            if r.layoffs and self.laid:
-                cards = " ".join(c.symbol for c, _ in r.layoffs)
-                text.draw(surface, tr("result.laid_off_list", cards=cards), lay.font(16), GOLD,
-                          (rect.centerx, y + lay.px(34)), max_width=maxw)
-        y = rect.bottom - round(lay.button_h * 1.15) - lay.px(36)
-        line = tr("result.score_line", name1=name(self.bottom), s1=st.scores[self.bottom], name2=name(self.top),
-                  s2=st.scores[self.top], target=st.rules.target)
-        text.draw(surface, line, lay.font(18), INK, (rect.centerx, y), bold=True, max_width=maxw)
-        self.draw_deal_check(surface, (rect.centerx, y - lay.px(24)), maxw)
+    def draw_panel(self, surface: pygame.Surface, plan: PanelPlan, shift: int = 0) -> None:
+        box = plan.text.move(0, shift)
+        y: float = box.top
+        for line, size, colour, bold, gap in self.panel_lines(plan.k, box.width):
+            y += size * gap
+            text.draw(surface, line, size, colour, (box.centerx, y), "midtop", bold=bold, max_width=box.width)
+            y += size * 1.2
