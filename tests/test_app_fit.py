@@ -28,8 +28,9 @@ from game.app.pictures import LANGUAGES, SIZES, picture_app, tour
 from game.app.scenes.tablebase import TableScene
 
 SITUATIONS = (
-    "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_rules", "settings_rules_classic", "stats", "rules", "deal",
-    "play_draw", "play_hint", "play_discard", "confirm", "guide_1", "guide_2", "guide_3", "pause", "pause_rules",
+    "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_rules", "settings_rules_classic", "stats",
+    "rules", "deal", "play_draw", "play_hint", "play_discard", "confirm", "guide_1", "guide_2", "guide_3", "pause",
+    "pause_rules",
     "play_upcard", "curtain", "play_hotseat", "result_knock", "result_undercut", "result_gin", "result_big_gin",
     "result_dead", "match_over", "error", "menu_continue",
 )
@@ -142,12 +143,12 @@ def check(app, rec: Recorder, language: str) -> list[str]:
         for w in scene.widgets:
             if w.alive() and w.visible:
                 shown.append((i, w))
-    for i, w in shown:
+    for _, w in shown:
         r = w.get_abs_rect()
         if not _inside(r, screen):
             problems.append(f"widget {w.most_specific_combined_id} off screen at {r}")
-    for n, (i, a) in enumerate(shown):
-        for j, b in shown[n + 1:]:
+    for n, (_, a) in enumerate(shown):
+        for _, b in shown[n + 1:]:
             if _overlap(a.get_abs_rect(), b.get_abs_rect(), 1):
                 problems.append(f"widgets overlap: {a.most_specific_combined_id} and {b.most_specific_combined_id}")
     # every button's label fits it (the buttons inside drop-downs and dialogs too)
