@@ -28,15 +28,23 @@ from game.app.pictures import LANGUAGES, SIZES, picture_app, tour
 from game.app.scenes.tablebase import TableScene
 
 SITUATIONS = (
-    "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_rules", "settings_rules_classic", "stats",
-    "rules", "deal", "play_draw", "play_hint", "play_discard", "confirm", "guide_1", "guide_2", "guide_3", "pause",
-    "pause_rules",
-    "play_upcard", "curtain", "play_hotseat", "result_knock", "result_undercut", "result_gin", "result_big_gin",
-    "result_dead", "match_over", "error", "menu_continue",
+    "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_looks", "settings_rules",
+    "settings_rules_classic", "stats", "rules", "deal", "play_draw", "play_hint", "play_discard", "confirm",
+    "guide_1", "guide_2", "guide_3", "pause", "pause_rules", "play_upcard", "curtain", "play_hotseat",
+    "result_knock", "result_undercut", "result_gin", "result_big_gin", "result_dead", "match_over", "error",
+    "menu_continue",
 )
-# Being rebuilt elsewhere (the showdown and the match-over screen): they are audited like every screen,
-# and the cases listed here are known to fail until that work lands.
-ELSEWHERE: set[tuple[str, str, tuple[int, int]]] = set()
+# Parts of the screen other work is rebuilding (the hand result, the match-over screen, the table's
+# scoreboard): what goes wrong there is listed by ``test_problems_left_to_other_work`` and kept out of
+# the per-screen cases.  The key is where a problem comes from, as the audit names it.
+ELSEWHERE = {
+    "(tablebase.draw_scoreboard)": "the scoreboard's name column (scenes/tablebase.py)",
+    "(tablebase.draw_seat_labels)": "the name beside the opponent's hand (scenes/tablebase.py)",
+    "(result.": "the hand result (scenes/result.py)",
+    "(result)": "the hand result (scenes/result.py)",
+    "(matchover.": "the match-over screen (scenes/matchover.py)",
+    "(matchover)": "the match-over screen (scenes/matchover.py)",
+}
 
 LEGIBLE = 11  # the smallest text size a line may be shrunk to
 SLACK = 1  # pixels of rounding allowed at an edge
@@ -51,6 +59,8 @@ class Drawn:
     size: int = 0  # the size asked for ...
     fitted: int = 0  # ... and the size it was drawn at
     box: pygame.Rect | None = None  # the paragraph it belongs to
+    literal: bool = False  # drawn as it is (a file's path)
+    where: str = ""  # the module and function that drew it
 
 
 @dataclass
@@ -65,6 +75,16 @@ class Recorder:
         self.panels.clear()
 
 
+def _caller() -> str:
+    """``module.function`` of the first caller outside the text module and the shared looks."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__") in ("game.app.text", "game.app.looks", __name__):
+        frame = frame.f_back
+    if frame is None:
+        return "?"
+    return frame.f_globals.get("__name__", "?").rsplit(".", 1)[-1] + "." + frame.f_code.co_name
+
+
 def _patch(rec: Recorder) -> Callable[[], None]:
     """Watch text.draw, text.draw_wrapped and every module's panel(); returns the undo."""
     undo: list[tuple[Any, str, Any]] = []
@@ -72,8 +92,10 @@ def _patch(rec: Recorder) -> Callable[[], None]:
 
     def draw(surface, line, size, color, pos, anchor="center", bold=False, max_width=None, shadow=None, **kw):
         rect = real_draw(surface, line, size, color, pos, anchor, bold, max_width, shadow, **kw)
-        fitted = text.fit_size(line, size, max_width, bold)
-        rec.texts.append(Drawn(rec.scene, line, rect.copy(), max_width, int(size), fitted, rec.box))
+        literal = bool(kw.get("literal", False))
+        fitted = text.fit_size(line, size, max_width, bold, literal=literal)
+        rec.texts.append(Drawn(rec.scene, text.shown(line, literal), rect.copy(), max_width, int(size), fitted,
+                               rec.box, literal, _caller()))
         return rect
 
     def draw_wrapped(surface, line, size, color, rect, *args, **kwargs):
@@ -126,9 +148,7 @@ def _overlap(a: pygame.Rect, b: pygame.Rect, slack: int = 2) -> bool:
 
 
 def _latin_digits(s: str) -> bool:
-    """Latin digits outside file paths and Latin words (key names such as F11 keep theirs)."""
-    if "/" in s or "\\" in s:
-        return False
+    """Latin digits outside Latin words (key names such as F11 keep theirs)."""
     return bool(re.search(r"[0-9]", re.sub(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*", "", s)))
 
 
@@ -143,10 +163,19 @@ def check(app, rec: Recorder, language: str) -> list[str]:
         for w in scene.widgets:
             if w.alive() and w.visible:
                 shown.append((i, w))
+    def owner(element: Any) -> str:
+        """The module of the scene a widget (or the drop-down it is part of) belongs to."""
+        while element is not None:
+            for scene in stack:
+                if element in scene.widgets:
+                    return type(scene).__module__.rsplit(".", 1)[-1]
+            element = getattr(element, "parent_element", None)
+        return "?"
+
     for _, w in shown:
         r = w.get_abs_rect()
         if not _inside(r, screen):
-            problems.append(f"widget {w.most_specific_combined_id} off screen at {r}")
+            problems.append(f"widget {w.most_specific_combined_id} ({owner(w)}) off screen at {r}")
     for n, (_, a) in enumerate(shown):
         for _, b in shown[n + 1:]:
             if _overlap(a.get_abs_rect(), b.get_abs_rect(), 1):
@@ -157,15 +186,15 @@ def check(app, rec: Recorder, language: str) -> list[str]:
             room = element.rect.width - _frame(element) - 4
             need = _button_text_width(element)
             if need > room:
-                problems.append(f"button {element.most_specific_combined_id} label {element.text!r} needs {need}px, "
-                                f"has {room}px")
+                problems.append(f"button {element.most_specific_combined_id} ({owner(element)}) label "
+                                f"{element.text!r} needs {need}px, has {room}px")
             if language == "fa" and _latin_digits(element.text or ""):
                 problems.append(f"Latin digits on button {element.text!r}")
     # own text
     for t in rec.texts:
         if not t.what.strip():
             continue
-        label = repr(t.what)
+        label = f"{t.what!r} ({t.where})"
         if not _inside(t.rect, screen):
             problems.append(f"text {label} off screen at {t.rect}")
         if t.limit is not None and t.rect.width > t.limit + SLACK:
@@ -180,13 +209,13 @@ def check(app, rec: Recorder, language: str) -> list[str]:
         for i, w in shown:
             if i <= t.scene and _overlap(t.rect, w.get_abs_rect()):
                 problems.append(f"text {label} under widget {w.most_specific_combined_id}")
-        if language == "fa" and _latin_digits(t.what):
+        if language == "fa" and not t.literal and _latin_digits(t.what):
             problems.append(f"Latin digits in {label}")
     texts = [t for t in rec.texts if t.what.strip()]
     for n, a in enumerate(texts):
         for b in texts[n + 1:]:
             if a.scene == b.scene and _overlap(a.rect, b.rect) and a.what != b.what:
-                problems.append(f"texts overlap: {a.what!r} and {b.what!r}")
+                problems.append(f"texts overlap: {a.what!r} ({a.where}) and {b.what!r} ({b.where})")
     for p in rec.panels:
         for i, w in shown:
             if i < p.scene and _overlap(p.rect, w.get_abs_rect()):
@@ -236,24 +265,29 @@ def audit(language: str, size: tuple[int, int]) -> dict[str, list[str]]:
     return _AUDITS[key]
 
 
+def elsewhere(problem: str) -> str | None:
+    return next((owner for mark, owner in ELSEWHERE.items() if mark in problem), None)
+
+
 def _cases() -> list[Any]:
-    out = []
-    for language in LANGUAGES:
-        for size in SIZES:
-            for name in SITUATIONS:
-                marks = [pytest.mark.xfail(reason="being rebuilt elsewhere", strict=False)] \
-                    if (name, language, size) in ELSEWHERE else []
-                out.append(pytest.param(language, size, name, marks=marks,
-                                        id=f"{language}-{size[0]}x{size[1]}-{name}"))
-    return out
+    return [pytest.param(language, size, name, id=f"{language}-{size[0]}x{size[1]}-{name}")
+            for language in LANGUAGES for size in SIZES for name in SITUATIONS]
 
 
 @pytest.mark.parametrize("language, size, situation", _cases())
 def test_every_screen_fits(language, size, situation):
     found = audit(language, size)
     assert situation in found, f"the tour never reached {situation}"
-    problems = found[situation]
+    problems = [p for p in found[situation] if elsewhere(p) is None]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.xfail(reason="owned by work on other files: see ELSEWHERE", strict=False)
+def test_problems_left_to_other_work():
+    left = [f"{language} {size[0]}x{size[1]} {name}: {problem}"
+            for language in LANGUAGES for size in SIZES
+            for name, problems in audit(language, size).items() for problem in problems if elsewhere(problem)]
+    assert not left, "\n".join(left)
 
 
 def test_the_tour_reaches_every_situation_the_audit_lists():

@@ -54,6 +54,7 @@ class Flow:
         self.seed: int | None = None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
         self.hand_view = HandOrder()
         self.notices: list[Any] = []
+        self.menu_choice: str | None = None  # the opponent last chosen in the menu (a level or hotseat)
 
     def next_seed(self) -> int:
         if self.seed is not None:
