@@ -224,7 +224,7 @@ class MenuScene(Scene):
             scale = (lay.w - 2 * lay.margin - gap * (len(tws) - 1)) / (total - gap * (len(tws) - 1))
             tws = [round(w * scale) for w in tws]
             total = sum(tws) + gap * (len(tws) - 1)
-        x = lay.w / 2 - total / 2
+        x = round(lay.w / 2 - total / 2)
         for (key, oid, fn), w in zip(tools, tws, strict=True):
             self.button(lay.rect(x, y, w, bh), key, oid, fn, class_id="@tool")
             x += w + gap
@@ -426,9 +426,9 @@ class MenuScene(Scene):
         self._paragraph(surface, about, self.about_rect, lay.font(14), 2)
         if self.preset in TARGET_CHOICES and len(TARGET_CHOICES[self.preset]) < 2:  # why a target is greyed out
             note = tr("menu.target_locked", preset=tr("preset." + self.preset), target=TARGET_CHOICES[self.preset][-1])
-            y = self.rows["target"] + bh / 2
+            ty = self.rows["target"] + bh / 2
             room = round(self.x0 + self.width - self.target_note_x)
-            text.draw(surface, note, lay.font(14), INK_DIM, (lay.mx(self.target_note_x), y), lay.anchor("midleft"),
+            text.draw(surface, note, lay.font(14), INK_DIM, (lay.mx(self.target_note_x), ty), lay.anchor("midleft"),
                       max_width=max(room, lay.px(60)))
         if self.saved is not None and self.saved_rect is not None:
             state, meta = self.saved

@@ -301,14 +301,14 @@ class SettingsScene(Scene):
                 x += w + spare + gap
             self.value_buttons[option.key] = buttons
             return
-        shown = {widget_text(label): value for (value, allowed), label in zip(offered, labels, strict=True)
-                 if allowed or value == current}
-        start = next((k for k, v in shown.items() if v == current), next(iter(shown)))
+        listed: dict[str, Any] = {widget_text(label): value for (value, allowed), label
+                                  in zip(offered, labels, strict=True) if allowed or value == current}
+        start = next((k for k, v in listed.items() if v == current), next(iter(listed)))
         drop = pygame_gui.elements.UIDropDownMenu(
-            list(shown), start, lay.rect(x, y, width, h), self.app.ui,
+            list(listed), start, lay.rect(x, y, width, h), self.app.ui,
             object_id=ObjectID(class_id="@choice", object_id="#set_" + option.key.replace(".", "_")))
         self.widgets.append(drop)
-        self.drops[drop] = (option, shown)
+        self.drops[drop] = (option, listed)
 
     def show_page(self, page: str) -> None:
         self.page = page
