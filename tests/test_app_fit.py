@@ -93,9 +93,10 @@ def _patch(rec: Recorder) -> Callable[[], None]:
     def draw(surface, line, size, color, pos, anchor="center", bold=False, max_width=None, shadow=None, **kw):
         rect = real_draw(surface, line, size, color, pos, anchor, bold, max_width, shadow, **kw)
         literal = bool(kw.get("literal", False))
-        fitted = text.fit_size(line, size, max_width, bold, literal=literal)
-        rec.texts.append(Drawn(rec.scene, text.shown(line, literal), rect.copy(), max_width, int(size), fitted,
-                               rec.box, literal, _caller()))
+        fitted = text.fit_size(line, size, max_width, bold, **({"literal": True} if literal else {}))
+        shown = getattr(text, "shown", None)  # the line as drawn (numbers in the screen's digits)
+        rec.texts.append(Drawn(rec.scene, shown(line, literal) if shown else line, rect.copy(), max_width,
+                               int(size), fitted, rec.box, literal, _caller()))
         return rect
 
     def draw_wrapped(surface, line, size, color, rect, *args, **kwargs):
@@ -148,8 +149,8 @@ def _overlap(a: pygame.Rect, b: pygame.Rect, slack: int = 2) -> bool:
 
 
 def _latin_digits(s: str) -> bool:
-    """Latin digits outside Latin words (key names such as F11 keep theirs)."""
-    return bool(re.search(r"[0-9]", re.sub(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*", "", s)))
+    """Latin digits outside Latin words (key names such as F11 and file names keep theirs)."""
+    return bool(re.search(r"[0-9]", re.sub(r"[A-Za-z0-9._/\\-]*[A-Za-z][A-Za-z0-9._/\\-]*", "", s)))
 
 
 def check(app, rec: Recorder, language: str) -> list[str]:

@@ -56,8 +56,9 @@ class GuideScene(Scene):
         return w, lay.px(44) + round(lines * size * 1.25) + lay.px(12) + bh + lay.px(12)
 
     def panel_rect(self) -> pygame.Rect:
-        """Beside the target, where the tip fits on the screen and covers neither the target nor a button;
-        the sides are tried nearest first (above, then the reading side, the other side, below)."""
+        """Beside the target, where the tip fits on the screen and covers neither what it explains, nor the
+        Knock button, nor (where there is room) the hand and the piles: above or beside the target first,
+        then in the free band beside the piles."""
         lay = self.app.layout
         t = self.target()
         w, h = self.panel_size()
@@ -65,21 +66,23 @@ class GuideScene(Scene):
         gap = lay.px(18)
         before = (t.left - gap - w) if not lay.mirror else (t.right + gap)
         after = (t.right + gap) if not lay.mirror else (t.left - gap - w)
-        middle_x = t.centerx - w / 2
-        middle_y = t.centery - h / 2
-        candidates = [(middle_x, t.top - gap - h), (before, middle_y), (after, middle_y), (middle_x, t.bottom + gap),
-                      (before, t.top - gap - h), (after, t.top - gap - h)]
-        keep_clear = [t] + [w_.get_abs_rect() for w_ in self.play_widgets()]
-        best = None
-        for x, y in candidates:
-            r = pygame.Rect(round(x), round(y), w, h).clamp(screen)
-            if not any(r.colliderect(c) for c in keep_clear):
-                return r
-            if best is None:
-                best = r
-        # nothing fits cleanly: above the target's top edge, as far as the screen allows
-        r = pygame.Rect(round(middle_x), round(t.top - gap - h), w, h).clamp(screen)
-        return r if not r.colliderect(t) else (best or r)
+        piles = lay.card_rect(lay.stock_x, lay.pile_y).union(lay.card_rect(lay.discard_x, lay.pile_y))
+        piles.inflate_ip(lay.px(16), lay.px(16))
+        band = lay.pile_y - h / 2
+        candidates = [(t.centerx - w / 2, t.top - gap - h), (before, t.centery - h / 2),
+                      (after, t.centery - h / 2), (t.centerx - w / 2, t.bottom + gap),
+                      (piles.left - gap - w, band), (piles.right + gap, band)]
+        if lay.mirror:
+            candidates[4], candidates[5] = candidates[5], candidates[4]
+        hand = pygame.Rect(round(lay.w / 2 - lay.hand_max_width / 2), round(lay.hand_y - lay.ch / 2 - lay.lift),
+                           round(lay.hand_max_width), round(lay.ch + lay.lift))
+        must = [t] + [b.get_abs_rect() for b in self.play_widgets()]
+        rects = [pygame.Rect(round(x), round(y), w, h).clamp(screen) for x, y in candidates]
+        for keep_clear in (must + [hand, piles], must):
+            for r in rects:
+                if not any(r.colliderect(c) for c in keep_clear):
+                    return r
+        return rects[0]
 
     def play_widgets(self) -> list:
         """The table's widgets that show while the tips do (the Knock button)."""

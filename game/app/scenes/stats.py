@@ -61,7 +61,7 @@ def row_value(row: str, o) -> str:
     if row == "avg_deadwood":
         if o.average_knock_deadwood is None:
             return tr("stats.none")
-        return tr("stats.decimal", value=f"{o.average_knock_deadwood:.1f}")
+        return tr("stats.decimal", value=f"{o.average_knock_deadwood:.1f}".replace(".", tr("stats.decimal_point")))
     if row == "best_hand":
         if not o.best_hand_points or not o.best_hand_kind:
             return tr("stats.none")
