@@ -147,3 +147,20 @@ def test_a_greyed_out_target_says_why(monkeypatch):
     fifty = d.widget("#target_50")
     assert not fifty.is_enabled and fifty.tool_tip_text
     assert "100" in fifty.tool_tip_text
+
+
+def test_a_latin_name_reads_left_to_right_on_a_persian_screen(monkeypatch):
+    import pygame_gui
+
+    d = driver(monkeypatch, language="fa")
+    d.top.names = ["Alexandra", "سارا"]
+    d.press("#opponent_hotseat")
+    latin, persian = d.top.entries
+    assert latin.font.get_direction() == pygame.DIRECTION_LTR and latin.get_text() == "Alexandra"
+    assert persian.font.get_direction() == pygame.DIRECTION_RTL
+    # typing a Latin name into a field that read right to left turns it around
+    d.post(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=persian, text="Sam", ui_object_id="#name2")
+    persian.set_text("Sam")
+    d.frame(2)
+    fresh = d.top.entries[1]
+    assert fresh is not persian and fresh.get_text() == "Sam" and fresh.font.get_direction() == pygame.DIRECTION_LTR

@@ -106,17 +106,19 @@ def wtr(key: str, **params: object) -> str:
 
 
 # Widgets that show a Persian word whatever the screen's language (the language choice "فارسی"): their
-# font shapes right to left in every language.
+# font shapes right to left in every language.  And the other way round, widgets whose text is Latin
+# whatever the language (a player's name typed in Latin letters on a Persian screen).
 PERSIAN_EVERYWHERE = ("#set_language_fa",)
+LATIN_EVERYWHERE = ("@name_ltr",)
 
 
-def _font_list(block: object, default: dict, persian: bool = False) -> list[dict[str, str]]:
+def _font_list(block: object, default: dict, persian: bool = False, latin: bool = False) -> list[dict[str, str]]:
     base = block if isinstance(block, dict) else default
     size = int(base.get("size", default.get("size", 17)))
     fonts = bidi.widget_fonts(size, str(FONT_REGULAR), str(FONT_BOLD))
-    if persian:
-        rtl = next(f for f in fonts if f.get("direction") == "rtl")
-        fonts = [{**rtl, "locale": f["locale"]} for f in fonts]
+    if persian or latin:
+        same = next(f for f in fonts if (f.get("direction") == "rtl") == persian)
+        fonts = [{**same, "locale": f["locale"]} for f in fonts]
     for f in fonts:
         for flag in ("bold", "italic"):
             if flag in base:
@@ -141,7 +143,7 @@ def widget_theme(theme: dict) -> dict:
             continue
         font = block.get("font", default)
         if not isinstance(font, list):
-            block["font"] = _font_list(font, default, name in PERSIAN_EVERYWHERE)
+            block["font"] = _font_list(font, default, name in PERSIAN_EVERYWHERE, name in LATIN_EVERYWHERE)
     return out
 
 

@@ -29,6 +29,7 @@ from game.engine import (
     observe,
 )
 
+from . import bidi, i18n
 from .i18n import has, tr
 from .matchmeta import MatchMeta
 from .vocab import Level, Mode
@@ -168,6 +169,8 @@ class Match:
             return tr("seat.you") if seat != BOT_SEAT else tr(
                 "seat.computer_level", level=tr("level." + self.setup.level))
         given = self.setup.names[seat].strip() if seat < len(self.setup.names) else ""
+        if given and i18n.is_rtl():  # a typed name keeps its own direction inside a Persian line
+            return bidi.isolate(given)
         return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
 
     def say(self, key: str, seat: int, **params) -> str:

@@ -231,9 +231,8 @@ def tour(app: App) -> Iterator[str]:
     settle()
     yield "menu"
     menu = on_top(app, MenuScene)
+    menu.names = list(LONG_NAMES)
     menu.choose("opponent", "hotseat")
-    for entry, name in zip(menu.entries, LONG_NAMES, strict=False):
-        entry.set_text(name)
     settle()
     yield "menu_hotseat"
     menu.choose("opponent", "medium")

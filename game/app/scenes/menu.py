@@ -18,7 +18,7 @@ from pygame_gui.core import ObjectID
 
 from game.engine import TARGET_CHOICES, Card, FinalScore, Phase, Rules, preset
 
-from .. import cardart, text
+from .. import bidi, cardart, i18n, text
 from ..i18n import tr, widget_text
 from ..looks import GOLD, INK, INK_DIM, felt, panel
 from ..match import MatchSetup
@@ -165,12 +165,7 @@ class MenuScene(Scene):
         if self.opponent == "hotseat":
             ew = min(round(bw * 1.6), (width - gap) // 2)
             for i in range(2):
-                r = lay.rect(x0 + i * (ew + gap), y, ew, bh)
-                e = pygame_gui.elements.UITextEntryLine(
-                    r, self.app.ui, object_id=ObjectID(class_id="@name", object_id=f"#name{i + 1}"),
-                    placeholder_text=widget_text(tr("menu.name1_default" if i == 0 else "menu.name2_default")))
-                e.set_text_length_limit(16)
-                e.set_text(self.names[i])
+                e = self._entry(i, lay.rect(x0 + i * (ew + gap), y, ew, bh), self.names[i])
                 self.entries.append(e)
                 self.widgets.append(e)
         y += bh + gap * 2
@@ -240,6 +235,33 @@ class MenuScene(Scene):
             self.button(lay.rect(lay.w / 2 + nw / 2 - ow - gap, ny + nh / 2 - bh / 2, ow, bh), "button.ok",
                         "#notice_ok", self.dismiss_notice, class_id="@tool")
         self.refresh()
+
+    @staticmethod
+    def _latin(name: str) -> bool:
+        """A name typed in Latin letters on a Persian screen: its field draws left to right."""
+        return i18n.is_rtl() and bool(name.strip()) and not bidi.has_rtl(name)
+
+    def _entry(self, i: int, rect: pygame.Rect, name: str) -> pygame_gui.elements.UITextEntryLine:
+        cls = "@name_ltr" if self._latin(name) else "@name"
+        e = pygame_gui.elements.UITextEntryLine(
+            rect, self.app.ui, object_id=ObjectID(class_id=cls, object_id=f"#name{i + 1}"),
+            placeholder_text=widget_text(tr("menu.name1_default" if i == 0 else "menu.name2_default")))
+        e.set_text_length_limit(16)
+        e.set_text(name)
+        return e
+
+    def _follow_direction(self, entry: pygame_gui.elements.UITextEntryLine) -> None:
+        """A name field switches between left-to-right and right-to-left letters as the name is typed."""
+        name = entry.get_text()
+        if ("@name_ltr" in entry.object_ids) == self._latin(name):
+            return
+        i = self.entries.index(entry)
+        fresh = self._entry(i, pygame.Rect(entry.get_abs_rect()), name)
+        self.entries[i] = fresh
+        self.widgets[self.widgets.index(entry)] = fresh
+        entry.kill()
+        fresh.focus()
+        fresh.edit_position = len(name)
 
     def dismiss_notice(self) -> None:
         self.notices = self.notices[1:]
@@ -359,6 +381,8 @@ class MenuScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.entries:
+            self._follow_direction(event.ui_element)
         if event.type == pygame.KEYDOWN and self.app.top is self:
             focused = any(e.is_focused for e in self.entries)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
