@@ -57,8 +57,8 @@ class GuideScene(Scene):
 
     def panel_rect(self) -> pygame.Rect:
         """Beside the target, where the tip fits on the screen and covers neither what it explains, nor the
-        Knock button, nor (where there is room) the hand and the piles: above or beside the target first,
-        then in the free band beside the piles."""
+        Knock button, nor (where there is room) the hand, the piles and the opponent's cards: above or
+        beside the target first, then in the free band beside the piles."""
         lay = self.app.layout
         t = self.target()
         w, h = self.panel_size()
@@ -76,9 +76,11 @@ class GuideScene(Scene):
             candidates[4], candidates[5] = candidates[5], candidates[4]
         hand = pygame.Rect(round(lay.w / 2 - lay.hand_max_width / 2), round(lay.hand_y - lay.ch / 2 - lay.lift),
                            round(lay.hand_max_width), round(lay.ch + lay.lift))
+        ow, oh = lay.opp_max_width, lay.ch * lay.opp_scale
+        opponent = pygame.Rect(round(lay.w / 2 - ow / 2), round(lay.opp_y - oh / 2), round(ow), round(oh))
         must = [t] + [b.get_abs_rect() for b in self.play_widgets()]
         rects = [pygame.Rect(round(x), round(y), w, h).clamp(screen) for x, y in candidates]
-        for keep_clear in (must + [hand, piles], must):
+        for keep_clear in (must + [hand, piles, opponent], must + [hand, piles], must):
             for r in rects:
                 if not any(r.colliderect(c) for c in keep_clear):
                     return r
