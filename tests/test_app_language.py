@@ -105,7 +105,8 @@ def test_persian_lines_are_shaped_right_to_left_by_the_text_module():
         # wrapped text: lines stay in reading order and start at the right edge
         long = " ".join([FA, "25", "جین", "10"] * 6)
         lines = text.wrap(long, 20, 200)
-        assert len(lines) > 1 and " ".join(lines) == long
+        # ... with their numbers in Persian digits, as every number on a Persian screen
+        assert len(lines) > 1 and " ".join(lines) == bidi.localize_numbers(long, "fa")
         surface = pygame.Surface((400, 400), pygame.SRCALPHA)
         text.draw_wrapped(surface, long, 20, (255, 255, 255), pygame.Rect(0, 0, 200, 400))
         cols = _ink_columns(surface)
@@ -121,8 +122,10 @@ def test_latin_and_digit_lines_are_left_alone_on_a_persian_screen():
     try:
         assert not text.right_to_left("Sara 25") and text.right_to_left(FA + " 25")
         a = text.render("10", 20, (0, 0, 0))
-        b = text.font(20).render("10", True, (0, 0, 0))
+        b = text.font(20).render("\u06f1\u06f0", True, (0, 0, 0))  # left to right, in Persian digits
         assert a.get_size() == b.get_size()
+        assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b.convert_alpha() if
+                                                                         pygame.display.get_surface() else b, "RGBA")
     finally:
         i18n.set_language("en")
 
@@ -198,7 +201,7 @@ def test_rules_screen_from_the_menu_and_from_pause(monkeypatch, lang):
     frames(app)
     assert i18n.tr("rules.title") in drawn and i18n.tr("rules.in_force") in drawn
     shown = " ".join(drawn)
-    assert "50" in drawn and all(w in shown for w in i18n.tr("rules.v.upcard.classic").split())
+    assert i18n.numbers("50") in drawn and all(w in shown for w in i18n.tr("rules.v.upcard.classic").split())
     app.top.close()
     assert app.top.name == "menu"
     app.push(PauseScene(app))

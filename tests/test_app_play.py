@@ -332,7 +332,12 @@ def test_pause_rules_and_leave_to_menu(monkeypatch):
     d.press("#resume")
     assert d.top.name == "play"
     d.press("#menu_button")
+    d.press("#leave")  # the player is asked first; Cancel keeps the pause open
+    assert d.top.name == "confirm"
+    d.press("#confirm_no")
+    assert d.top.name == "pause"
     d.press("#leave")
+    d.press("#confirm_yes")
     assert d.top.name == "menu" and len(d.app.stack) == 1
 
 

@@ -21,30 +21,64 @@ def open_settings(d) -> None:
     assert d.top.name == "settings"
 
 
+def choose(d, object_id: str, label: str) -> None:
+    """Pick ``label`` in the drop-down list ``object_id`` (as pygame-gui reports a choice)."""
+    import pygame_gui
+
+    drop = d.widget(object_id)
+    d.post(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop, text=i18n.widget_text(label),
+           selected_option_id=label, ui_object_id=object_id)
+    d.frame(2)
+
+
+def pick(d, key: str, value: str, label: str) -> None:
+    """Choose a value: its button when the choices are a row of buttons, else in the drop-down list."""
+    buttons = [w for w in d.top.widgets if f"#set_{key}_{value}" in w.object_ids and w.visible]
+    if buttons:
+        d.click(buttons[0].rect.center)
+    else:
+        choose(d, f"#set_{key}", label)
+
+
+def shown_choice(d, key: str) -> str:
+    """The value an option shows as chosen: its selected button, or the drop-down list's choice."""
+    import pygame_gui
+
+    for w in d.top.widgets:
+        if isinstance(w, pygame_gui.elements.UIDropDownMenu) and f"#set_{key}" in w.object_ids:
+            return w.selected_option[0]
+        if isinstance(w, pygame_gui.elements.UIButton) and w.is_selected and \
+                any(i.startswith(f"#set_{key}_") for i in w.object_ids):
+            return w.text
+    raise AssertionError(f"no choice shown for {key}")
+
+
 def test_changes_apply_at_once_are_saved_and_come_back(monkeypatch):
     d = KeepDriver(monkeypatch)
     app = d.app
     open_settings(d)
     cw = app.layout.cw
-    d.press("#set_four_colour")
+    d.press("#page_looks")
+    d.press("#set_four_colour_true")
     assert app.settings.four_colour and app.table.style.four_colour
-    d.press("#set_card_size")
+    d.press("#set_card_size_large")
     assert app.settings.card_size == "large" and app.layout.cw > cw
-    d.press("#set_animation")  # normal -> fast
+    d.press("#page_general")
+    d.press("#set_animation_fast")
     assert app.settings.animation == "fast" and app.table.speed == pytest.approx(0.55)
-    d.press("#set_language")  # en -> fa: the screen turns right to left at once
+    d.press("#set_language_fa")  # the screen turns right to left at once
     assert app.settings.language == "fa" and i18n.language() == "fa" and app.layout.mirror
-    d.press("#set_language")  # fa -> ru
+    d.press("#set_language_ru")
     assert i18n.language() == "ru" and not app.layout.mirror
     d.press("#page_rules")
-    d.press("#set_rule_oklahoma")
+    d.press("#set_rule_oklahoma_true")
     assert app.settings.rules.oklahoma and app.settings.preset == "custom"
-    assert d.widget("#set_preset").text == i18n.tr("preset.custom")
-    d.press("#set_preset")  # back to a named preset
-    assert app.settings.rules == VAN and d.widget("#set_preset").text == i18n.tr("preset.van")
-    d.press("#set_preset")
+    assert shown_choice(d, "preset") == i18n.tr("preset.custom")
+    pick(d, "preset", "van", i18n.tr("preset.van"))  # back to a named preset
+    assert app.settings.rules == VAN and shown_choice(d, "preset") == i18n.tr("preset.van")
+    pick(d, "preset", "classic", i18n.tr("preset.classic"))
     assert app.settings.rules == CLASSIC
-    d.press("#set_rule_turn_timer")
+    choose(d, "#set_rule_turn_timer", i18n.tr("settings.seconds", n=15))
     assert app.settings.rules.turn_timer == 15 and app.settings.preset == "classic"
     chosen = app.settings
     d.press("#settings_back")
@@ -104,7 +138,7 @@ def test_the_volume_and_sound_switches_reach_the_mixer(monkeypatch):
     d.post(pygame_gui_event("UI_HORIZONTAL_SLIDER_MOVED"), ui_element=slider, value=30, ui_object_id="#volume")
     d.frame()
     assert d.app.settings.volume == pytest.approx(0.3) and sound.volume == pytest.approx(0.3)
-    d.press("#set_sound")
+    d.press("#set_sound_false")
     assert not d.app.settings.sound and not sound.enabled
     assert not d.widget("#volume").is_enabled
 
@@ -131,7 +165,7 @@ def test_the_first_match_guide_shows_once_and_comes_back_from_settings(monkeypat
     d2.app.nav.to_menu()
     d2.frame()
     open_settings(d2)
-    d2.press("#set_guide")
+    d2.press("#set_guide_true")  # the tips on again
     assert not d2.app.settings.guide_shown
 
 
@@ -210,11 +244,11 @@ def test_f12_screenshots_go_to_the_data_folder(monkeypatch, prefs, tmp_path_fact
 
 @pytest.mark.parametrize("lang", ["en", "fa", "ru"])
 def test_every_option_and_value_on_the_screen_is_translated(lang):
-    from game.app.scenes.settings import general_options, rule_options
+    from game.app.scenes.settings import general_options, looks_options, rule_options
 
     i18n.set_language(lang)
     try:
-        for option in general_options() + rule_options():
+        for option in general_options() + looks_options() + rule_options():
             assert i18n.has("settings." + option.key), option.key
             for value in option.values:
                 shown = option.show(value)

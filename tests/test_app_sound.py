@@ -81,6 +81,6 @@ def test_the_game_runs_silent_without_an_audio_device(monkeypatch, heard):
     d.press("#menu_button") if d.top.name == "play" else None
     d.app.nav.to_menu()
     d.press("#settings")
-    d.press("#set_sound")
-    d.press("#set_sound")
+    d.press("#set_sound_false")
+    d.press("#set_sound_true")
     assert d.app.settings.sound and heard  # asked to play, silently

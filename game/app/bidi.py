@@ -49,6 +49,30 @@ def localize_digits(text: str, lang: str) -> str:
     return text.translate(_PERSIAN_DIGITS) if lang == "fa" else text
 
 
+_LATIN_WORD = re.compile(r"[A-Za-z0-9._/\\-]*[A-Za-z][A-Za-z0-9._/\\-]*")  # F11, Ava2, a file's name
+_DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
+
+
+def localize_numbers(text: str, lang: str) -> str:
+    """Every number of a Persian screen in Persian digits, with the Persian decimal separator (5.9: ۵٫۹).
+
+    Digits inside a Latin word stay as they are: a key name such as F11 is printed on the keyboard so, and
+    a file's name (match.damaged-20260101.json) is what the player finds in the folder.
+    Other languages keep their text unchanged.
+    """
+    if lang != "fa" or not any("0" <= c <= "9" for c in text):
+        return text
+    text = _DECIMAL_POINT.sub("\u066b", text)
+    out = []
+    pos = 0
+    for word in _LATIN_WORD.finditer(text):
+        out.append(text[pos:word.start()].translate(_PERSIAN_DIGITS))
+        out.append(word.group())
+        pos = word.end()
+    out.append(text[pos:].translate(_PERSIAN_DIGITS))
+    return "".join(out)
+
+
 def ltr_isolate(text: str) -> str:
     """Wrap ``text`` so it is laid out left to right as one block (a sum like "14 - 8 = 6")."""
     return LRI + text + PDI

@@ -65,6 +65,7 @@ class Flow:
         self.hand_view = HandOrder()
         self.notices: list[Any] = []
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
+        self.menu_choice: str | None = None  # the opponent last chosen in the menu (a level or hotseat)
 
     def next_seed(self) -> int:
         if self.seed is not None:

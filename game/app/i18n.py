@@ -84,9 +84,20 @@ WIDGET_BLOCKS = ("defaults", "label", "button", "text_box", "text_entry_line", "
                  "selection_list", "horizontal_slider", "window", "tool_tip", "check_box")
 
 
+def numbers(text: str) -> str:
+    """``text`` with its numbers in the digits of the current language (Persian digits on a Persian screen)."""
+    return bidi.localize_numbers(text, _current)
+
+
 def widget_text(text: str) -> str:
-    """Text for a pygame-gui widget in the current language (pre-ordered for the right-to-left font)."""
-    return bidi.prepare_for_widget(text, _current)
+    """Text for a pygame-gui widget in the current language: numbers in its digits, pre-ordered for the
+    right-to-left font."""
+    return bidi.prepare_for_widget(numbers(text), _current)
+
+
+def persian_widget_text(text: str) -> str:
+    """Persian text for a widget that shapes right to left in every language (``PERSIAN_EVERYWHERE``)."""
+    return bidi.prepare_for_widget(bidi.localize_numbers(text, "fa"), "fa")
 
 
 def wtr(key: str, **params: object) -> str:
@@ -94,10 +105,20 @@ def wtr(key: str, **params: object) -> str:
     return widget_text(tr(key, **params))
 
 
-def _font_list(block: object, default: dict) -> list[dict[str, str]]:
+# Widgets that show a Persian word whatever the screen's language (the language choice "فارسی"): their
+# font shapes right to left in every language.  And the other way round, widgets whose text is Latin
+# whatever the language (a player's name typed in Latin letters on a Persian screen).
+PERSIAN_EVERYWHERE = ("#set_language_fa",)
+LATIN_EVERYWHERE = ("@name_ltr",)
+
+
+def _font_list(block: object, default: dict, persian: bool = False, latin: bool = False) -> list[dict[str, str]]:
     base = block if isinstance(block, dict) else default
     size = int(base.get("size", default.get("size", 17)))
     fonts = bidi.widget_fonts(size, str(FONT_REGULAR), str(FONT_BOLD))
+    if persian or latin:
+        same = next(f for f in fonts if (f.get("direction") == "rtl") == persian)
+        fonts = [{**same, "locale": f["locale"]} for f in fonts]
     for f in fonts:
         for flag in ("bold", "italic"):
             if flag in base:
@@ -117,12 +138,12 @@ def widget_theme(theme: dict) -> dict:
         default = {"size": "17"}
     for name in WIDGET_BLOCKS:
         out.setdefault(name, {})
-    for block in out.values():
+    for name, block in out.items():
         if not isinstance(block, dict):
             continue
         font = block.get("font", default)
         if not isinstance(font, list):
-            block["font"] = _font_list(font, default)
+            block["font"] = _font_list(font, default, name in PERSIAN_EVERYWHERE, name in LATIN_EVERYWHERE)
     return out
 
 

@@ -33,6 +33,25 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+NO_DISPLAY = ("Gin Rummy needs a screen, and none was found: neither DISPLAY nor WAYLAND_DISPLAY is set "
+              "(as over SSH). Start it from a desktop session, or over SSH with 'ssh -X'.")
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+def display_problem(environ: dict[str, str] | None = None, platform: str | None = None) -> str | None:
+    """Why no window could be seen, or None.  On Linux and the BSDs a window needs an X or Wayland display;
+    a driver chosen on purpose (SDL_VIDEODRIVER, e.g. dummy for tests) is taken at its word."""
+    env = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if env.get("SDL_VIDEODRIVER"):
+        return None
+    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return NO_DISPLAY
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -50,6 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         for p in shots:
             print(p)
         return 0
+    problem = display_problem()
+    if problem is not None:  # a window nobody can see would be a game nobody can play or close
+        print(problem, file=sys.stderr)
+        return 1
     from . import paths
     from .services import Services
 
@@ -61,7 +84,20 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(smoke_home.name)
     services = Services.for_player(folder)
     services.crash.install()
-    app = App(size=args.size, fullscreen=args.fullscreen, services=services, first_match_guide=True)
+    try:
+        app = App(size=args.size, fullscreen=args.fullscreen, services=services, first_match_guide=True)
+    except Exception as exc:  # no window at all (a display that refuses us): say so rather than a trace
+        import pygame
+
+        if not isinstance(exc, pygame.error):
+            raise
+        print(f"Gin Rummy could not open its window: {exc}", file=sys.stderr)
+        services.close()
+        return 1
+    if not args.smoke and pygame_driver() in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+        print(NO_DISPLAY, file=sys.stderr)  # SDL fell back to a driver that shows nothing
+        app.close()
+        return 1
     if args.animation:
         app.settings = app.settings.with_(animation=args.animation)
         app.table.speed = speed(app.settings)
@@ -77,6 +113,15 @@ def main(argv: list[str] | None = None) -> int:
             smoke_home.cleanup()
         return 0 if ok else 1
     return app.run()
+
+
+def pygame_driver() -> str:
+    import pygame
+
+    try:
+        return str(pygame.display.get_driver())
+    except pygame.error:
+        return ""
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from game.engine import (
     observe,
 )
 
+from . import bidi, i18n
 from .fairdeal import Seal, dealt_from_seed
 from .i18n import has, tr
 from .matchmeta import MatchMeta
@@ -56,6 +57,8 @@ class MatchSetup:
     def player_name(self, seat: int) -> str:
         """A hot-seat player's name as given, else the default name of the seat."""
         given = self.names[seat].strip() if seat < len(self.names) else ""
+        if given and i18n.is_rtl():  # a typed name keeps its own direction inside a Persian line
+            return bidi.isolate(given)
         return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
 
     def meta(self) -> MatchMeta:

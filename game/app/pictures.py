@@ -1,20 +1,26 @@
 """``--screenshots DIR``: drive the real scenes into each situation and save what the screen shows.
 
 Situations come from seeded matches played forward by a plain policy through the engine, so the
-pictures are the same on every run.
+pictures are the same on every run.  ``tour`` brings an app into every situation the game can show,
+one after the other; the pictures and the text-fit audit (``tests/test_app_fit.py``) both walk it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import fields, replace
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from game.engine import (
     BigGin,
+    Card,
+    Discard,
     DrawDiscard,
     DrawStock,
     Knock,
+    MatchState,
     NextHand,
     PassUpcard,
     Phase,
@@ -26,22 +32,36 @@ from game.engine import (
 
 from . import cardart
 from .app import App
+from .crash import SilentCrashLog
 from .fairdeal import SealedDeck, cut_at
 from .i18n import tr
 from .match import Match, MatchSetup
+from .matchmeta import MatchMeta
 from .scene import Scene
+from .scenes.confirm import ConfirmScene
 from .scenes.cut import CutScene
 from .scenes.deal import DealScene
+from .scenes.guide import STEPS, GuideScene
 from .scenes.matchover import MatchOverScene
 from .scenes.menu import MenuScene
-from .scenes.overlays import CurtainScene, PauseScene
+from .scenes.overlays import CurtainScene, PauseScene, RulesScene
 from .scenes.play import PlayScene
 from .scenes.result import ResultScene
 from .scenes.settings import PAGES, SettingsScene
+from .scenes.stats import StatsScene
+from .services import Services
 from .settings import Settings
+from .sound import SilentSound
+from .stats import MatchRecord, OpponentStats, SilentStats
+from .storage import SilentStore
+from .storage.resume import match_text, parse_match
 from .vocab import Language, Mode
 
 T = TypeVar("T", bound=Scene)
+
+LANGUAGES: tuple[Language, ...] = ("en", "fa", "ru")
+SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1280, 720), (1920, 1080))
+LONG_NAMES = ("Alexandra", "Konstantin")
 
 
 def on_top(app: App, kind: type[T]) -> T:
@@ -83,10 +103,25 @@ def play_to_end_of_hand(match: Match, knocker_wanted: int | None = None, max_mov
         match.apply(plain_move(st, knocker_wanted is None or p == knocker_wanted), p)
 
 
+def big_gin_hand(app: App, mode: Mode = "bot", names: tuple[str, str] = ("Ava", "Ben")) -> Match:
+    """A first hand that seat 0 ends with a big gin (eleven melded cards), laid out on purpose: the plain
+    policy's deals reach one too rarely to search for."""
+    hands = ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "AH 3H 5H 7H 9H JH KD 2C 4C 6C"]
+    held = {c for h in hands for c in h.split()}
+    rest = [c for c in (Card(i) for i in range(52)) if str(c) not in held]
+    state = MatchState.from_position(preset("van"), hands, stock=rest[1:], discard=rest[:1], dealer=1,
+                                     phase=Phase.DISCARD, to_act=0, seed=3)
+    match = Match(MatchSetup(mode, preset("van"), 3, level="medium", names=names), app.bots, resume=state)
+    match.apply(BigGin(), 0)
+    return match
+
+
 def find_result(app: App, kind: str, mode: Mode = "bot", start: int = 1, tries: int = 400,
-                need_layoffs: bool = False) -> Match | None:
+                need_layoffs: bool = False, names: tuple[str, str] = ("Ava", "Ben")) -> Match | None:
+    if kind == "big_gin":
+        return big_gin_hand(app, mode, names)
     for seed in range(start, start + tries):
-        setup = MatchSetup(mode, preset("van"), seed, level="medium", names=("Ava", "Ben"))
+        setup = MatchSetup(mode, preset("van"), seed, level="medium", names=names)
         match = Match(setup, app.bots)
         play_to_end_of_hand(match, knocker_wanted=0)
         r = match.state.last_result
@@ -94,6 +129,363 @@ def find_result(app: App, kind: str, mode: Mode = "bot", start: int = 1, tries: 
                 kind == "undercut" or r.knocker == 0):
             return match
     return None
+
+
+# ------------------------------------------------------------------ services for pictures
+
+
+class MemoryStore(SilentStore):
+    """Default settings and the running match kept in memory (Continue can be shown); no file is touched."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._match: str | None = None
+
+    def save_match(self, state, meta: MatchMeta) -> None:
+        self._match = None if state.phase is Phase.MATCH_OVER else match_text(state, meta)
+
+    def clear_match(self) -> None:
+        self._match = None
+
+    def has_match(self) -> bool:
+        return self._match is not None
+
+    def load_match(self):
+        return parse_match(self._match) if self._match is not None else None
+
+
+class SampleStats(SilentStats):
+    """Statistics with a few records to show: every bot level, a friend with a long name, an abandoned match."""
+
+    def opponents(self) -> list[OpponentStats]:
+        return [
+            OpponentStats("easy", 4, 3, 31, 19, 3, 0, 2, 1, 6.4, 41, "gin", 3, 5),
+            OpponentStats("medium", 7, 3, 58, 27, 4, 1, 3, 4, 5.9, 62, "big_gin", 2, 4),
+            OpponentStats("hard", 12, 4, 101, 44, 6, 0, 5, 9, 5.2, 128, "undercut", 2, 6),
+            OpponentStats("hotseat:" + LONG_NAMES[1], 2, 1, 17, 9, 1, 0, 1, 1, None, 0, None, 1, 3),
+        ]
+
+    def recent_matches(self, limit: int = 10) -> list[MatchRecord]:
+        day = 1_795_000_000.0  # late 2026
+        rows = [
+            MatchRecord("m5", day, "hard", ("", ""), "van", 100, 64, 100, False, 9),
+            MatchRecord("m4", day - 86_400 * 3, "hotseat:" + LONG_NAMES[1], LONG_NAMES, "custom", 250, 251, 187,
+                        True, 14),
+            MatchRecord("m3", day - 86_400 * 40, "medium", ("", ""), "classic", 50, 55, 12, True, 3),
+            MatchRecord("m2", day - 86_400 * 90, "easy", ("", ""), "van", 100, 105, 77, True, 8),
+            MatchRecord("m1", day - 86_400 * 200, "hard", ("", ""), "classic", 100, 23, 35, False, 4),
+        ]
+        if "abandoned" in {f.name for f in fields(MatchRecord)}:  # shown as abandoned where records know it
+            rows[4] = replace(rows[4], abandoned=True)  # type: ignore[call-arg]
+        return rows[:limit]
+
+
+def picture_app(size: tuple[int, int], language: Language = "en") -> App:
+    """An app for pictures and audits: instant animation, a store in memory, sample statistics."""
+    services = Services(store=MemoryStore(), stats=SampleStats(), sound=SilentSound(), crash=SilentCrashLog())
+    app = App(size=size, settings=Settings(language=language, animation="instant"), services=services)
+    app.nav.fair = False  # the tour deals from seeds, so it shows the same cards every time
+    return app
+
+
+# ------------------------------------------------------------------ the tour
+
+
+def _frames(app: App, n: int = 3, dt: float = 1 / 60) -> None:
+    for _ in range(n):
+        app.frame(dt, present=False)
+
+
+def _wait_human(app: App, limit: int = 600) -> None:
+    """Run frames until the player may act (the bot answers on its thread)."""
+    for _ in range(limit):
+        top = app.top
+        if isinstance(top, PlayScene) and top.human_turn():
+            return
+        app.frame(1 / 60, present=False)
+        time.sleep(0.002)
+
+
+def _wait(app: App, done, limit: int = 1500) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        app.frame(1 / 60, present=False)
+        time.sleep(0.002)
+
+
+def _play(app: App, setup: MatchSetup) -> PlayScene:
+    app.nav.start_match(setup)
+    app.toast_text = ""
+    if isinstance(app.top, DealScene):
+        app.top.finish()
+    return on_top(app, PlayScene)
+
+
+_FOUND: dict[str, int | None] = {}
+
+
+def _found(app: App, kind: str, layoffs: bool) -> Match | None:
+    """A van match whose first hand ends in ``kind`` (the seed found once, then remembered)."""
+    if kind not in _FOUND:
+        match = find_result(app, kind, need_layoffs=layoffs, tries=400 if kind != "big_gin" else 80)
+        _FOUND[kind] = match.setup.seed if match is not None else None
+        return match
+    seed = _FOUND[kind]
+    return None if seed is None else find_result(app, kind, start=seed, tries=1, need_layoffs=layoffs)
+
+
+def _show(app: App, match: Match) -> None:
+    """The result of ``match``'s last hand, as the flow shows it."""
+    app.nav.match = match
+    app.nav.begin_play(match)
+    app.nav.show_result(match, getattr(app.top, "viewer", 0))
+
+
+def tour(app: App) -> Iterator[str]:
+    """Bring ``app`` into each situation the game can show and yield its name there (drawn and ready)."""
+
+    def settle() -> None:
+        _frames(app, 3)
+
+    app.toast_text = ""
+    app.nav.seed = 40
+    # the menu, then with a friend's names, then with rules of the player's own
+    app.nav.to_menu()
+    settle()
+    yield "menu"
+    menu = on_top(app, MenuScene)
+    menu.names = list(LONG_NAMES)
+    menu.choose("opponent", "hotseat")
+    settle()
+    yield "menu_hotseat"
+    menu.choose("opponent", "medium")
+    van = app.settings
+    app.apply_settings(van.with_(rules=van.rules.with_(gin_bonus=20, turn_timer=60)))
+    menu.rebuild_ui()
+    settle()
+    yield "menu_custom"
+    app.apply_settings(van)
+    menu.rebuild_ui()
+    # settings, each page; statistics; the rules
+    for page in PAGES:
+        app.nav.show_settings()
+        on_top(app, SettingsScene).show_page(page)
+        settle()
+        yield "settings_" + page
+        app.pop()
+    app.apply_settings(van.with_(rules=preset("classic", 100)))
+    app.nav.show_settings()
+    on_top(app, SettingsScene).show_page("rules")
+    settle()
+    yield "settings_rules_classic"
+    app.pop()
+    app.apply_settings(van)
+    app.push(StatsScene(app))
+    settle()
+    yield "stats"
+    app.pop()
+    app.push(RulesScene(app, preset("classic", 100)))
+    settle()
+    yield "rules"
+    app.pop()
+    # a match against the computer: the deal caught in flight, the turns, the overlays over the table
+    app.table.speed = 1.0
+    app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"))
+    app.toast_text = ""
+    _frames(app, 40)
+    yield "deal"
+    on_top(app, DealScene).finish()
+    app.table.speed = 0.0
+    _wait_human(app)
+    play = on_top(app, PlayScene)
+    for _ in range(2):  # a few turns, so the log has lines to show
+        if play.state.phase is Phase.DRAW and play.human_turn():
+            play.human_action(DrawStock())
+        if play.state.phase is Phase.DISCARD and play.human_turn():
+            _discard(play)
+        _wait_human(app)
+    settle()
+    yield "play_draw"
+    play.press_hint()
+    _wait(app, lambda: play.model.hint_future is None)
+    settle()
+    yield "play_hint"
+    if play.state.phase is Phase.DRAW:
+        play.human_action(DrawStock())
+    hand = play.my_hand()
+    if hand:
+        play.model.hover = hand[len(hand) // 2]
+        play.refresh_targets(snap=True)
+    settle()
+    yield "play_discard"
+    app.push(ConfirmScene(app, tr("confirm.knock", card=hand[0].symbol if hand else ""), "button.knock",
+                          lambda: None))
+    settle()
+    yield "confirm"
+    app.pop()
+    for _step in STEPS:
+        guide = app.top if isinstance(app.top, GuideScene) else None
+        if guide is None:
+            guide = GuideScene(app, play)
+            app.push(guide)
+        settle()
+        yield f"guide_{guide.step + 1}"
+        guide.next()
+    while isinstance(app.top, GuideScene):
+        app.pop()
+    app.nav.pause()
+    settle()
+    yield "pause"
+    on_top(app, PauseScene).rules()
+    settle()
+    yield "pause_rules"
+    while not isinstance(app.top, PlayScene):
+        app.pop()
+    # the classic first upcard offer
+    _play(app, MatchSetup("bot", preset("classic", 100), 7, level="hard"))
+    _wait_human(app)
+    settle()
+    yield "play_upcard"
+    # hot-seat: the curtain, then the table after it
+    _play(app, MatchSetup("hotseat", preset("van"), 5, names=LONG_NAMES))
+    _frames(app, 4)
+    if isinstance(app.top, CurtainScene):
+        yield "curtain"
+        app.top.reveal()
+    _frames(app, 4)
+    yield "play_hotseat"
+    # hand results
+    for kind, layoffs in (("knock", True), ("undercut", False), ("gin", False), ("big_gin", False)):
+        match = _found(app, kind, layoffs)
+        if match is None:
+            continue
+        _show(app, match)
+        _frames(app, 4)
+        yield "result_" + kind
+    for seed in range(1, 200):
+        match = Match(MatchSetup("hotseat", preset("van"), seed, names=LONG_NAMES), app.bots)
+        play_to_end_of_hand(match, knocker_wanted=2)  # nobody knocks
+        if match.state.last_result is not None and match.state.last_result.kind == "dead":
+            _show(app, match)
+            _frames(app, 4)
+            yield "result_dead"
+            break
+    # match over: a whole match played forward
+    match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
+    for _ in range(40):
+        play_to_end_of_hand(match)
+        if match.state.phase is Phase.MATCH_OVER:
+            break
+        match.apply(NextHand(), None)
+    app.nav.match = match
+    app.nav.show_match_over(match)
+    settle()
+    yield "match_over"
+    # the error screen
+    app.nav.show_error(app.services.store.folder / "gin-rummy" / "error.log")
+    settle()
+    yield "error"
+    # the menu offering Continue of a saved match, with a notice
+    _play(app, MatchSetup("bot", preset("van"), 41, level="hard"))
+    app.nav.to_menu()
+    menu = on_top(app, MenuScene)
+    menu.notices = [tr("notice.match_reset", file="match.damaged-20260101-120000.json")]
+    menu.rebuild_ui()
+    settle()
+    yield "menu_continue"
+
+
+def _discard(play: PlayScene) -> bool:
+    hand = play.state.hands[play.bottom]
+    card = best_discard(hand, forbidden=play.state.forbidden_discard()).card
+    return play.human_action(Discard(card))
+
+
+# ------------------------------------------------------------------ saving pictures
+
+LEGACY = {  # the names the pictures had before the tour (docs and tests refer to them)
+    "menu": "01_menu", "deal": "02_deal", "play_draw": "03_play_10_cards", "play_discard": "04_play_11_cards",
+    "play_upcard": "05_upcard_offer", "curtain": "06_hotseat_curtain", "play_hotseat": "06b_hotseat_after_curtain",
+    "pause": "07_pause", "pause_rules": "08_rules", "result_knock": "09_result_knock",
+    "result_undercut": "10_result_undercut", "result_gin": "11_result_gin", "result_dead": "11b_result_dead_hotseat",
+    "match_over": "12_match_over",
+}
+
+
+def _save(app: App, path: Path) -> Path:
+    app.prerender_cards()
+    cardart.wait(30)
+    app.toast_text = ""
+    app.draw()
+    return app.save_screenshot(path, announce=False)
+
+
+def render_tour(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
+                names: dict[str, str] | None = None) -> list[Path]:
+    """Every situation of the tour at one size and in one language, as ``<name>.png`` in ``out_dir``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    app = picture_app(size, language)
+    try:
+        for name in tour(app):
+            saved.append(_save(app, out / f"{(names or {}).get(name, name)}.png"))
+    finally:
+        app.close()
+    return saved
+
+
+def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
+    """The whole tour in English at ``size`` (the first pictures keep their numbered names), the fair deal,
+    the staged showdown and celebrations, and the history with the coach."""
+    out = Path(out_dir)
+    return (render_tour(out, size, "en", LEGACY) + render_fair_deal(out, size) + render_showdown(out, size)
+            + render_history(out))
+
+
+def render_settings(out_dir: str | Path, sizes: Any = SIZES, languages: tuple[Language, ...] = LANGUAGES) -> list[Path]:
+    """The tour in every language at every size, each in a folder ``<language>-<W>x<H>`` (``--screenshots``)."""
+    saved: list[Path] = []
+    for language in languages:
+        for w, h in sizes:
+            saved += render_tour(Path(out_dir) / f"{language}-{w}x{h}", (w, h), language)
+    return saved
+
+
+def render_fair_deal(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
+                     suffix: str = "") -> list[Path]:
+    """The deal a player can check: the seal and the cut, the seal on the table, the tick after the hand."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    app = picture_app(size, language)
+
+    def shot(name: str) -> None:
+        saved.append(_save(app, out / f"{name}{suffix}.png"))
+
+    try:
+        # the deal a player can check: the seal and the cut, the seal on the table, the tick after the hand
+        app.nav.fair = True
+        app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
+        app.nav.start_match(MatchSetup("bot", preset("van"), 9, level="medium"))
+        _frames(app)
+        shot("21_cut")
+        on_top(app, CutScene).do_cut(cut_at(0.3), True)
+        _frames(app, 4)
+        if isinstance(app.top, DealScene):
+            app.top.finish()
+        _wait_human(app)
+        shot("22_seal_on_table")
+        match = app.nav.match
+        if match is not None:
+            play_to_end_of_hand(match, knocker_wanted=0)
+            app.nav.show_result(match, 0)
+            _frames(app, 4)
+            shot("23_deal_checked")
+    finally:
+        app.close()
+    return saved
 
 
 def find_hand(app: App, kind: str, knocker: int | None, mode: Mode = "bot", layoffs: bool = False,
@@ -139,153 +531,6 @@ def _later_than(scene: ResultScene, seconds: float) -> bool:
     return scene.clock > seconds
 
 
-def _frames(app: App, n: int = 3, dt: float = 1 / 60) -> None:
-    for _ in range(n):
-        app.frame(dt, present=False)
-
-
-def _wait_human(app: App, limit: int = 600) -> None:
-    """Run frames until the player may act (the bot answers on its thread)."""
-    import time
-
-    for _ in range(limit):
-        top = app.top
-        if isinstance(top, PlayScene) and top.human_turn():
-            return
-        app.frame(1 / 60, present=False)
-        time.sleep(0.002)
-
-
-def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    saved: list[Path] = []
-    app = App(size=size, settings=Settings(animation="instant"))
-
-    def shot(name: str) -> None:
-        app.prerender_cards()
-        cardart.wait(30)
-        app.draw()
-        path = out / f"{name}.png"
-        app.save_screenshot(path, announce=False)
-        saved.append(path)
-
-    app.toast_text = ""
-    # menu
-    app.nav.to_menu()
-    _frames(app)
-    shot("01_menu")
-    # deal, caught mid-flight
-    app.table.speed = 1.0
-    app.nav.seed = 40
-    app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
-    app.toast_text = ""
-    _frames(app, 60)
-    shot("02_deal")
-    on_top(app, DealScene).finish()
-    app.table.speed = 0.0
-    # play with ten cards, then eleven with the throw preview
-    _wait_human(app)
-    play = on_top(app, PlayScene)
-    if play.state.phase is Phase.DRAW:
-        _frames(app)
-        shot("03_play_10_cards")
-        play.human_action(DrawStock())
-    _frames(app)
-    hand = play.my_hand()
-    if hand:
-        play.model.hover = hand[len(hand) // 2]
-        play.refresh_targets(snap=True)
-    _frames(app)
-    shot("04_play_11_cards")
-    # pause overlay
-    app.nav.pause()
-    _frames(app)
-    shot("07_pause")
-    on_top(app, PauseScene).rules()
-    _frames(app)
-    shot("08_rules")
-    # the classic upcard offer
-    app.nav.start_match(MatchSetup("bot", preset("classic", 100), 7, level="hard"))
-    on_top(app, DealScene).finish()
-    _wait_human(app)
-    _frames(app)
-    shot("05_upcard_offer")
-    # hot-seat curtain
-    app.nav.start_match(MatchSetup("hotseat", preset("van"), 5, names=("Ava", "Ben")))
-    on_top(app, DealScene).finish()
-    _frames(app, 4)
-    shot("06_hotseat_curtain")
-    if isinstance(app.top, CurtainScene):
-        app.top.reveal()
-    _frames(app, 4)
-    shot("06b_hotseat_after_curtain")
-    # results
-    for kind, name, layoffs in (("knock", "09_result_knock", True), ("undercut", "10_result_undercut", False),
-                                ("gin", "11_result_gin", False)):
-        match = find_result(app, kind, need_layoffs=layoffs)
-        if match is None:
-            continue
-        app.nav.match = match
-        app.nav.begin_play(match)
-        app.nav.show_result(match, getattr(app.top, "viewer", 0))
-        _frames(app, 4)
-        shot(name)
-    # a dead hand in hot-seat: no cards shown
-    for seed in range(1, 200):
-        match = Match(MatchSetup("hotseat", preset("van"), seed, names=("Ava", "Ben")), app.bots)
-        play_to_end_of_hand(match, knocker_wanted=2)  # nobody knocks
-        if match.state.last_result is not None and match.state.last_result.kind == "dead":
-            app.nav.match = match
-            app.nav.begin_play(match)
-            app.nav.show_result(match, getattr(app.top, "viewer", 0))
-            _frames(app, 4)
-            shot("11b_result_dead_hotseat")
-            break
-    # match over: a whole match played forward
-    match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
-    for _ in range(40):
-        play_to_end_of_hand(match)
-        if match.state.phase is Phase.MATCH_OVER:
-            break
-        match.apply(NextHand(), None)
-    app.nav.show_match_over(match)
-    _frames(app)
-    shot("12_match_over")
-    # the deal a player can check: the seal and the cut, the seal on the table, the tick after the hand
-    app.nav.fair = True
-    app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
-    app.nav.start_match(MatchSetup("bot", preset("van"), 9, level="medium"))
-    _frames(app)
-    shot("21_cut")
-    on_top(app, CutScene).do_cut(cut_at(0.3), True)
-    _frames(app, 4)
-    if isinstance(app.top, DealScene):
-        app.top.finish()
-    _wait_human(app)
-    shot("22_seal_on_table")
-    match = app.nav.match
-    if match is not None:
-        play_to_end_of_hand(match, knocker_wanted=0)
-        app.nav.show_result(match, 0)
-        _frames(app, 4)
-        shot("23_deal_checked")
-    app.nav.fair = None
-        # other window sizes
-    for w, h in ((960, 600), (1920, 1080)):
-        app.on_resize((w, h))
-        app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="medium"))
-        on_top(app, DealScene).finish()
-        _wait_human(app)
-        play = on_top(app, PlayScene)
-        if play.state.phase is Phase.DRAW:
-            play.human_action(DrawStock())
-        _frames(app)
-        shot(f"13_play_{w}x{h}")
-    app.close()
-    return saved + render_showdown(out, size) + render_history(out)
-
-
 def render_showdown(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
                     suffix: str = "") -> list[Path]:
     """The staged moments, caught mid-way at the normal animation speed: a showdown in the middle of its
@@ -323,7 +568,7 @@ def render_showdown(out_dir: str | Path, size: tuple[int, int] = (1280, 720), la
             _frames(app, 30)
             shot("15_showdown_end")
         for kind, name in (("gin", "16_gin_flourish"), ("big_gin", "16b_big_gin_flourish")):
-            match = find_hand(app, kind, knocker=0)
+            match = find_hand(app, kind, knocker=0) if kind == "gin" else big_gin_hand(app)
             if match is None:
                 continue
             gin = result_of(match)
@@ -353,40 +598,6 @@ def render_showdown(out_dir: str | Path, size: tuple[int, int] = (1280, 720), la
     finally:
         app.close()
     return saved
-
-
-def render_settings(out_dir: str | Path, sizes=((1280, 720), (960, 600))) -> list[Path]:
-    """Pictures of both settings pages and of the menu offering Continue with a notice (``--screenshots``)."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    saved: list[Path] = []
-    for w, h in sizes:
-        app = App(size=(w, h), settings=Settings(animation="instant"))
-        try:
-            app.nav.to_menu()
-            menu = on_top(app, MenuScene)
-            menu.can_continue = True
-            menu.notices = [tr("notice.match_reset", file="match.damaged-20260101-120000.json")]
-            menu.rebuild_ui()
-            for _ in range(3):
-                app.frame(1 / 60, present=False)
-            app.prerender_cards()
-            cardart.wait(30)
-            app.frame(1 / 60, present=False)
-            app.draw()
-            saved.append(app.save_screenshot(out / f"30_menu_continue_{w}x{h}.png", announce=False))
-            for page in PAGES:
-                app.nav.show_settings()
-                on_top(app, SettingsScene).show_page(page)
-                for _ in range(3):
-                    app.frame(1 / 60, present=False)
-                app.draw()
-                saved.append(app.save_screenshot(out / f"31_settings_{page}_{w}x{h}.png", announce=False))
-                app.pop()
-        finally:
-            app.close()
-    return saved
-
 
 
 def _record_for_pictures(app: App) -> Match:

@@ -2,7 +2,9 @@
 
 Keeping it in one place is what makes right-to-left shaping apply to every string at once: on a
 Persian screen a line with Persian letters is laid out right to left, joined by HarfBuzz, with digit
-and Latin runs in reading order (see ``rtl``); other lines render as they are.
+and Latin runs in reading order (see ``rtl``); other lines render as they are.  It is also the one
+place where numbers take the digits of the screen's language (Persian digits on a Persian screen):
+every line drawn, measured or wrapped here does, unless it is ``literal`` (a file's path).
 """
 from __future__ import annotations
 
@@ -49,8 +51,14 @@ def right_to_left(text: str) -> bool:
     return i18n.is_rtl() and bidi.has_rtl(text)
 
 
-def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+def shown(text: str, literal: bool = False) -> str:
+    """The line as the screen shows it: numbers in the language's digits (unless ``literal``)."""
+    return text if literal else i18n.numbers(text)
+
+
+def render(text: str, size: int, color: Color, bold: bool = False, literal: bool = False) -> pygame.Surface:
     """One line of text as a surface with alpha (cached: the same strings are drawn every frame)."""
+    text = shown(text, literal)
     direction = right_to_left(text)
     key = (text, int(size), tuple(color), bold, direction)
     surf = _cache.get(key)
@@ -71,7 +79,8 @@ def render(text: str, size: int, color: Color, bold: bool = False) -> pygame.Sur
     return surf
 
 
-def measure(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+def measure(text: str, size: int, bold: bool = False, literal: bool = False) -> tuple[int, int]:
+    text = shown(text, literal)
     f = font(size, bold)
     if bidi.has_rtl(text):
         return rtl.line_width(f, text, right_to_left(text) or None), f.get_height()
@@ -81,11 +90,12 @@ def measure(text: str, size: int, bold: bool = False) -> tuple[int, int]:
 _fits: dict[tuple, int] = {}
 
 
-def fit_size(text: str, size: int, max_width: int | None, bold: bool = False) -> int:
+def fit_size(text: str, size: int, max_width: int | None, bold: bool = False, literal: bool = False) -> int:
     """The largest size up to ``size`` at which ``text`` fits ``max_width`` (never clipped)."""
     size = int(size)
     if max_width is None:
         return size
+    text = shown(text, literal)
     key = (text, size, int(max_width), bold, right_to_left(text))
     fitted = _fits.get(key)
     if fitted is None:
@@ -107,14 +117,18 @@ _ANCHORS = {
 
 def draw(surface: pygame.Surface, text: str, size: int, color: Color, pos: tuple[float, float],
          anchor: str = "center", bold: bool = False, max_width: int | None = None,
-         shadow: Color | None = None) -> pygame.Rect:
-    """Draw one line anchored at ``pos``; shrinks to ``max_width`` rather than clipping."""
-    size = fit_size(text, size, max_width, bold)
-    surf = render(text, size, color, bold)
+         shadow: Color | None = None, literal: bool = False) -> pygame.Rect:
+    """Draw one line anchored at ``pos``; shrinks to ``max_width`` rather than clipping.
+
+    ``literal`` keeps the text's digits as they are (a file's path); every other line shows its numbers
+    in the digits of the screen's language."""
+    text = shown(text, literal)
+    size = fit_size(text, size, max_width, bold, literal=True)
+    surf = render(text, size, color, bold, literal=True)
     rect = surf.get_rect(**{_ANCHORS.get(anchor, "center"): (round(pos[0]), round(pos[1]))})
     if shadow is not None:
         off = max(1, size // 14)
-        surface.blit(render(text, size, shadow, bold), rect.move(off, off))
+        surface.blit(render(text, size, shadow, bold, literal=True), rect.move(off, off))
     surface.blit(surf, rect)
     return rect
 
@@ -123,7 +137,10 @@ _wraps: dict[tuple, list[str]] = {}
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap in reading order; explicit newlines start new lines (cached: drawn every frame)."""
+    """Greedy word wrap in reading order; explicit newlines start new lines (cached: drawn every frame).
+
+    The lines come with their numbers in the language's digits, as they are drawn."""
+    text = shown(text)
     key = (text, int(size), int(width), bold, i18n.is_rtl())
     lines = _wraps.get(key)
     if lines is None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 import copy
 import json
 import logging
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame_gui
 
-from . import i18n, rtl
+from . import i18n, rtl, text
 from .layout import Layout
 from .resources import FONT_BOLD, FONT_REGULAR, THEME
 
@@ -57,6 +59,34 @@ def prepare_manager(manager: pygame_gui.UIManager, theme: dict[str, Any] | None 
     except AttributeError:  # another pygame-gui: let it load what it needs
         pass
     rtl.prepare_manager(manager, i18n.language(), sizes)
+
+
+@lru_cache(maxsize=1)
+def _theme_file() -> dict[str, Any]:
+    try:
+        data = json.loads(THEME.read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def widget_font(layout: Layout, ids: Sequence[str]) -> tuple[int, bool]:
+    """The font size and boldness a widget gets from the theme at this layout; ``ids`` from the most
+    specific (``#knock``, ``@tool``) to the element type (``button``), as pygame-gui looks them up."""
+    theme = _theme_file()
+    for key in (*ids, "defaults"):
+        block = theme.get(key)
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and "size" in font:
+            size = max(10, round(int(font["size"]) * ui_step(layout.s)))
+            return size, str(font.get("bold", "0")) == "1"
+    return max(10, round(17 * ui_step(layout.s))), False
+
+
+def label_width(layout: Layout, label: str, ids: Sequence[str] = ("button",)) -> int:
+    """The width a widget needs for ``label`` in its theme font: the text, the border and some air."""
+    size, bold = widget_font(layout, ids)
+    return text.measure(label, size, bold)[0] + 2 * (2 + 2) + round(size * 1.2)
 
 
 class Managers:

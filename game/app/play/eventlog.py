@@ -19,8 +19,10 @@ class Sayer(Protocol):
 KNOCK_KEYS = {"knock": "log.knocked", "gin": "log.gin", "big_gin": "log.big_gin"}
 
 
-def describe(e: Event, viewer: int | None, say: Sayer) -> str:
-    """The log line for ``e`` as ``viewer`` sees it; the viewer's own draws and throws go unsaid."""
+def describe(e: Event, viewer: int | None, say: Sayer, rules: Any = None) -> str:
+    """The log line for ``e`` as ``viewer`` sees it; the viewer's own draws and throws go unsaid.
+
+    Under ``rules`` with no big-gin bonus (classic) eleven melded cards are logged as a gin."""
     if isinstance(e, Drew):
         if e.player == viewer:
             return ""
@@ -38,5 +40,6 @@ def describe(e: Event, viewer: int | None, say: Sayer) -> str:
     if isinstance(e, UpcardRetired):
         return tr("log.upcard_retired", card=e.card.symbol)
     if isinstance(e, Knocked):
-        return say(KNOCK_KEYS[e.kind], e.player)
+        kind = "gin" if e.kind == "big_gin" and rules is not None and rules.big_gin_bonus is None else e.kind
+        return say(KNOCK_KEYS[kind], e.player)
     return ""

@@ -1,11 +1,16 @@
-"""The table's words for a refused move (from the engine's reason code) and for a hint.
+"""The table's words for a refused move (from the engine's reason code), for a hint, and for the way a
+hand ends.
 
 The engine decides what is illegal and says why (``IllegalAction.reason`` and ``params``); this
-module only words it, so the table never works the reason out a second time.
+module only words it, so the table never works the reason out a second time.  Under rules with no
+big-gin bonus (classic) eleven melded cards are a gin, and every word the players see says so
+(``ending_kind``).
 """
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
+from typing import Any
 
 from game.engine import Card, Discarded, Drew, Event, IllegalAction, IllegalReason, Phase
 
@@ -40,15 +45,44 @@ def refusal(error: IllegalAction) -> str:
     return tr("why.not_your_turn")
 
 
-def hint_phrase(hint: object) -> str:
-    """The advice in the player's language: the bot's reason key, else its English text."""
+_DISCARD_HINTS = ("hint.discard_deadwood", "hint.discard_keep", "hint.no_knock")
+
+
+def goes_with(card: Card, others: Iterable[Card]) -> list[Card]:
+    """The cards of ``others`` that ``card`` could meld with: the same rank, or the same suit close by."""
+    return [c for c in others if c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2)]
+
+
+def opponent_clause(card: Card, obs: Any) -> str:
+    """What the hinted throw hands the opponent, from what the table shows: the cards they took."""
+    picks = list(getattr(obs, "opponent_picks", ()) or ())
+    if not picks:
+        return tr("hint.opponent_took_nothing")
+    shown = ", ".join(c.symbol for c in picks)
+    if goes_with(card, picks):
+        return tr("hint.opponent_may_want", picks=shown)
+    return tr("hint.opponent_not_collecting", picks=shown)
+
+
+def hint_phrase(hint: object, obs: Any = None) -> str:
+    """The advice in the player's language: the bot's reason key, else its English text.
+
+    With the observation the hint was given for, a throw's reason also says what it hands the opponent
+    (the hint weighs the cards the opponent took, as the hard bot does), and classic rules call eleven
+    melded cards a gin."""
     key = str(getattr(hint, "key", "") or "")
     params = dict(getattr(hint, "params", {}) or {})
     for k, v in params.items():
         if k in ("card", "avoid"):
             with contextlib.suppress(ValueError):
                 params[k] = Card.parse(str(v)).symbol
+    rules = getattr(obs, "rules", None)
+    if key == "hint.big_gin" and ending_kind("big_gin", rules) == "gin":
+        key = "hint.gin_eleven"
     body = tr("bot." + key, **params) if key and has("bot." + key) else str(getattr(hint, "text", "") or "")
+    card = getattr(getattr(hint, "action", None), "card", None)
+    if body and obs is not None and key in _DISCARD_HINTS and isinstance(card, Card):
+        body = tr("hint.with_opponent", reason=body, opponent=opponent_clause(card, obs))
     return tr("hint.prefix", text=body) if body else tr("hint.none")
 
 
@@ -61,3 +95,30 @@ def timer_announcement(events: list[Event], seat: int, say: Sayer) -> str:
     if any(isinstance(e, Drew) and e.auto for e in events):
         return say("table.timer_drew_threw", seat, card=thrown.symbol)
     return say("table.timer_threw", seat, card=thrown.symbol)
+
+
+def ending_kind(kind: str, rules: Any) -> str:
+    """How a hand's ending is named to the players: with no big-gin bonus (classic rules) eleven melded
+    cards are announced, logged and scored as a gin, so ``big_gin`` reads ``gin``."""
+    if kind == "big_gin" and getattr(rules, "big_gin_bonus", 0) is None:
+        return "gin"
+    return kind
+
+
+def knock_label(label_key: str, rules: Any) -> str:
+    """The Knock button's label key under ``rules`` (``button.big_gin`` is ``button.gin`` in classic)."""
+    if label_key == "button.big_gin" and ending_kind("big_gin", rules) == "gin":
+        return "button.gin"
+    return label_key
+
+
+def knock_question(label_key: str, card: Card | None, rules: Any) -> tuple[str, str]:
+    """(the question asked before a knock, the key of its yes button) for the Knock button's label key."""
+    if label_key == "button.big_gin":
+        if ending_kind("big_gin", rules) == "gin":
+            return tr("confirm.gin_eleven"), "button.gin"
+        return tr("confirm.big_gin"), "button.big_gin"
+    symbol = card.symbol if card is not None else ""
+    if label_key == "button.gin":
+        return tr("confirm.gin", card=symbol), "button.gin"
+    return tr("confirm.knock", card=symbol), "button.knock"

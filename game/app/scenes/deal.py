@@ -53,17 +53,34 @@ class DealScene(TableScene):
         if hasattr(self, "final"):  # a resize while dealing: the cards land at once
             self.app.table.set_targets(self.final, snap=True)
 
-    def finish(self) -> None:
+    def build_ui(self) -> None:
+        """The Menu button, where the table has it: a click meant for it is never lost to the deal."""
+        lay = self.app.layout
+        w = round(lay.col_w * 0.7)
+        self.button(lay.rect(lay.w - lay.margin - w, lay.px(8), w, lay.button_h), "button.menu", "#menu_button",
+                    self.app.nav.pause, class_id="@tool")
+
+    def finish(self, event: pygame.event.Event | None = None) -> None:
+        """Land every card and open the table; ``event`` (the click or key that cut the deal short) is
+        then handed to the table, so it does there what the player meant."""
         table = self.app.table
         table.set_targets(self.final)
         table.settle()
         self.app.nav.begin_play(self.match)
+        top = self.app.top
+        if event is not None and top is not None and top is not self:
+            self.app.ui.process_events(event)
+            top.handle_event(event)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
-        if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key not in (
-                pygame.K_ESCAPE,)):
-            self.finish()
+        if self.app.top is not self:
+            return
+        on_button = event.type == pygame.MOUSEBUTTONDOWN and any(
+            w.visible and w.get_abs_rect().collidepoint(event.pos) for w in self.widgets)
+        if (event.type == pygame.MOUSEBUTTONDOWN and not on_button) or (
+                event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE):
+            self.finish(event)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.nav.pause()
 

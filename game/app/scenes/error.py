@@ -55,14 +55,13 @@ class ErrorScene(Scene):
         text.draw(surface, tr("error.title"), lay.font(32), GOLD, (r.centerx, r.top + lay.px(40)), bold=True,
                   max_width=r.width - lay.px(40))
         inner = pygame.Rect(r.left + lay.px(30), r.top + lay.px(80), r.width - lay.px(60), lay.px(90))
-        align = "right" if lay.mirror else "left"
-        used = text.draw_wrapped(surface, tr("error.body"), lay.font(17), INK, inner, align=align)
+        used = text.draw_wrapped(surface, tr("error.body"), lay.font(17), INK, inner)  # from the reading edge
         y = inner.top + used + lay.px(16)
         if self.log_path is not None:
             text.draw(surface, tr("error.log_at"), lay.font(15), INK_DIM, (r.centerx, y),
                       max_width=r.width - lay.px(40))
             text.draw(surface, str(self.log_path), lay.font(15), INK, (r.centerx, y + lay.px(26)),
-                      max_width=r.width - lay.px(40))
+                      max_width=r.width - lay.px(40), literal=True)
         else:
             text.draw(surface, tr("error.no_log"), lay.font(15), INK_DIM, (r.centerx, y),
                       max_width=r.width - lay.px(40))

@@ -1,5 +1,6 @@
-"""The first-match guide: three short tips, each pointing at what it explains (the deadwood counter,
-the Knock button, the piles).  Shown once; the settings can bring it back."""
+"""The first-match guide: three short tips in the order of play (draw and throw, the deadwood counter,
+the Knock button), each beside what it explains and never over it.  Shown once; the settings can bring
+it back."""
 from __future__ import annotations
 
 import pygame
@@ -8,8 +9,9 @@ from .. import text
 from ..i18n import tr
 from ..looks import GOLD, INK, panel
 from ..scene import Scene
+from ..uitheme import label_width
 
-STEPS = ("counter", "knock", "piles")
+STEPS = ("piles", "counter", "knock")
 
 
 class GuideScene(Scene):
@@ -38,25 +40,55 @@ class GuideScene(Scene):
         discard = lay.card_rect(lay.discard_x, lay.pile_y)
         return stock.union(discard).inflate(lay.px(16), lay.px(16))
 
-    def panel_rect(self) -> pygame.Rect:
+    def _buttons(self) -> tuple[int, int, int]:
+        """Width of each button, their height and the gap between them (wide enough for their words)."""
         lay = self.app.layout
-        t = self.target()
-        w = min(lay.w - 2 * lay.margin, lay.px(440))
+        labels = [tr("guide.next"), tr("guide.done"), tr("guide.skip")]
+        bw = max([round(lay.col_w * 0.8)] + [label_width(lay, t, ("@primary", "button")) for t in labels])
+        return bw, lay.button_h, lay.px(10)
+
+    def panel_size(self) -> tuple[int, int]:
+        lay = self.app.layout
+        bw, bh, gap = self._buttons()
+        w = min(lay.w - 2 * lay.margin, max(lay.px(440), 2 * bw + gap + lay.px(28)))
         size = lay.font(16)
         lines = len(text.wrap(tr("guide." + STEPS[self.step]), size, w - lay.px(32)))
-        h = lay.px(44) + round(lines * size * 1.25) + lay.px(12) + lay.button_h + lay.px(12)
-        key = STEPS[self.step]
-        if key == "piles":
-            x = t.left - w - lay.px(24) if not lay.mirror else t.right + lay.px(24)
-            y = t.centery - h / 2
-        elif key == "knock":
-            x = t.left - w - lay.px(20) if not lay.mirror else t.right + lay.px(20)
-            y = t.top - h - lay.px(12)
-        else:  # beside the counter, above the hand's left end, so the hand stays in sight
-            x = lay.margin * 2 if not lay.mirror else lay.w - lay.margin * 2 - w
-            y = t.top - h - lay.px(16)
-        r = pygame.Rect(round(x), round(y), w, h)
-        return r.clamp(pygame.Rect(lay.margin, lay.margin, lay.w - 2 * lay.margin, lay.h - 2 * lay.margin))
+        return w, lay.px(44) + round(lines * size * 1.25) + lay.px(12) + bh + lay.px(12)
+
+    def panel_rect(self) -> pygame.Rect:
+        """Beside the target, where the tip fits on the screen and covers neither what it explains, nor the
+        Knock button, nor (where there is room) the hand, the piles and the opponent's cards: above or
+        beside the target first, then in the free band beside the piles."""
+        lay = self.app.layout
+        t = self.target()
+        w, h = self.panel_size()
+        screen = pygame.Rect(lay.margin, lay.margin, lay.w - 2 * lay.margin, lay.h - 2 * lay.margin)
+        gap = lay.px(18)
+        before = (t.left - gap - w) if not lay.mirror else (t.right + gap)
+        after = (t.right + gap) if not lay.mirror else (t.left - gap - w)
+        piles = lay.card_rect(lay.stock_x, lay.pile_y).union(lay.card_rect(lay.discard_x, lay.pile_y))
+        piles.inflate_ip(lay.px(16), lay.px(16))
+        band = lay.pile_y - h / 2
+        candidates = [(t.centerx - w / 2, t.top - gap - h), (before, t.centery - h / 2),
+                      (after, t.centery - h / 2), (t.centerx - w / 2, t.bottom + gap),
+                      (piles.left - gap - w, band), (piles.right + gap, band)]
+        if lay.mirror:
+            candidates[4], candidates[5] = candidates[5], candidates[4]
+        hand = pygame.Rect(round(lay.w / 2 - lay.hand_max_width / 2), round(lay.hand_y - lay.ch / 2 - lay.lift),
+                           round(lay.hand_max_width), round(lay.ch + lay.lift))
+        ow, oh = lay.opp_max_width, lay.ch * lay.opp_scale
+        opponent = pygame.Rect(round(lay.w / 2 - ow / 2), round(lay.opp_y - oh / 2), round(ow), round(oh))
+        must = [t] + [b.get_abs_rect() for b in self.play_widgets()]
+        rects = [pygame.Rect(round(x), round(y), w, h).clamp(screen) for x, y in candidates]
+        for keep_clear in (must + [hand, piles, opponent], must + [hand, piles], must):
+            for r in rects:
+                if not any(r.colliderect(c) for c in keep_clear):
+                    return r
+        return rects[0]
+
+    def play_widgets(self) -> list:
+        """The table's widgets that show while the tips do (the Knock button)."""
+        return [b for b in self.play.buttons.values() if b.alive() and b.visible]
 
     # ------------------------------------------------------------------ widgets
 
@@ -76,8 +108,9 @@ class GuideScene(Scene):
 
     def build_ui(self) -> None:
         lay = self.app.layout
+        self._show_knock()
         r = self.panel_rect()
-        bw, bh, gap = round(lay.col_w * 0.8), lay.button_h, lay.px(10)
+        bw, bh, gap = self._buttons()
         last = self.step == len(STEPS) - 1
         y = r.bottom - bh - lay.px(12)
         right = pygame.Rect(r.right - bw - lay.px(14), y, bw, bh)
@@ -118,18 +151,29 @@ class GuideScene(Scene):
         pygame.draw.rect(shade, (0, 0, 0, 0), t, border_radius=lay.px(10))
         surface.blit(shade, (0, 0))
         pygame.draw.rect(surface, GOLD, t, max(2, lay.px(3)), border_radius=lay.px(10))
-        # a line from the tip to what it explains
+        # a line from the tip's edge to the edge of what it explains
         a = pygame.Vector2(r.center)
         b = pygame.Vector2(t.center)
-        start = a + (b - a) * 0.0
-        end = b + (a - b).normalize() * min(t.width, t.height) * 0.5 if a != b else b
-        pygame.draw.line(surface, GOLD, start, end, max(2, lay.px(3)))
-        pygame.draw.circle(surface, GOLD, end, max(3, lay.px(6)))
+        if a != b:
+            start = _edge_point(r, b)
+            end = _edge_point(t, a)
+            pygame.draw.line(surface, GOLD, start, end, max(2, lay.px(3)))
+            pygame.draw.circle(surface, GOLD, end, max(3, lay.px(6)))
         panel(surface, r, radius=lay.px(14))
         key = STEPS[self.step]
         text.draw(surface, tr("guide.title", n=self.step + 1, total=len(STEPS)), lay.font(15), GOLD,
-                  (lay.mx(r.left + lay.px(16)) if not lay.mirror else r.right - lay.px(16), r.top + lay.px(18)),
-                  lay.anchor("midleft"), bold=True)
+                  (r.left + lay.px(16) if not lay.mirror else r.right - lay.px(16), r.top + lay.px(18)),
+                  lay.anchor("midleft"), bold=True, max_width=r.width - lay.px(32))
         body = pygame.Rect(r.left + lay.px(16), r.top + lay.px(32), r.width - lay.px(32), r.height - lay.px(40))
-        text.draw_wrapped(surface, tr("guide." + key), lay.font(16), INK, body, line_gap=1.25,
-                          align="right" if lay.mirror else "left")
+        text.draw_wrapped(surface, tr("guide." + key), lay.font(16), INK, body, line_gap=1.25)
+
+
+def _edge_point(rect: pygame.Rect, toward: pygame.Vector2) -> pygame.Vector2:
+    """Where the line from ``rect``'s centre toward ``toward`` leaves the rectangle."""
+    c = pygame.Vector2(rect.center)
+    d = toward - c
+    if d.length_squared() == 0:
+        return c
+    sx = (rect.width / 2) / abs(d.x) if d.x else float("inf")
+    sy = (rect.height / 2) / abs(d.y) if d.y else float("inf")
+    return c + d * min(sx, sy, 1.0)

@@ -1,23 +1,81 @@
-"""The menu: choose the opponent (a bot level or a friend), the rules preset and target, then start."""
+"""The menu: choose the opponent (a bot level or a friend), the rules preset and target, then start.
+
+Every row keeps its place whatever is chosen (the friend's names take the row where a bot's level is
+described), so a button never moves under the pointer.  A saved match is offered under Continue with
+what it is (who, the score, the rules); starting a new match over it, or leaving a custom rule set for a
+preset, asks first.
+"""
 from __future__ import annotations
 
+import logging
+import time
 from functools import partial
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.engine import TARGET_CHOICES, Card, preset
+from game.engine import TARGET_CHOICES, Card, FinalScore, Phase, Rules, preset
 
-from .. import cardart, text
-from ..i18n import tr
+from .. import bidi, cardart, i18n, text
+from ..i18n import tr, widget_text
 from ..looks import GOLD, INK, INK_DIM, felt, panel
 from ..match import MatchSetup
 from ..scene import Scene
+from ..uitheme import label_width
 from ..vocab import LEVELS
-from .settings import widget_text
+from .confirm import ConfirmScene
+
+log = logging.getLogger(__name__)
 
 OPPONENTS = ("easy", "medium", "hard", "hotseat")
+PRESETS = ("van", "classic")
+
+
+def opponent_label(meta: Any) -> str:
+    """Who the saved match is against: the computer and its level, or the two friends."""
+    if getattr(meta, "mode", "bot") == "bot":
+        return tr("seat.computer_level", level=tr("level." + str(meta.bot_level or "medium")))
+    names = [n.strip() or tr("menu.name1_default" if i == 0 else "menu.name2_default")
+             for i, n in enumerate(meta.names)]
+    return tr("menu.saved_friends", name1=names[0], name2=names[1])
+
+
+def rules_label(rules: Rules) -> str:
+    return tr("menu.saved_rules", preset=tr("preset." + rules.preset_name), target=rules.target)
+
+
+def saved_summary(state: Any, meta: Any) -> str:
+    """What Continue resumes: who plays whom, the score and the rules (one line)."""
+    me = getattr(meta, "human_seat", 0)
+    return tr("menu.saved_match", who=opponent_label(meta), mine=state.scores[me], theirs=state.scores[1 - me],
+              rules=rules_label(state.rules))
+
+
+def abandoned_final(state: Any, meta: Any) -> FinalScore:
+    """The final score of a match left unfinished: the scores as they stand, lost by the player who left."""
+    me = getattr(meta, "human_seat", 0)
+    scores = (int(state.scores[0]), int(state.scores[1]))
+    return FinalScore(winner=1 - me, hand_points=scores, line_bonus=(0, 0), game_bonus=(0, 0), shutout=False,
+                      totals=scores, margin=abs(scores[0] - scores[1]))
+
+
+def record_abandoned(services: Any, state: Any, meta: Any) -> None:
+    """Count a match left unfinished as lost (the statistics show it as abandoned where they can)."""
+    stats = services.stats
+    if stats is None:
+        return
+    hands = int(state.hand_no) + (1 if state.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD) else 0)
+    when = time.time()
+    try:
+        special = getattr(stats, "record_abandoned", None)
+        if special is not None:
+            special(meta, state.rules, (int(state.scores[0]), int(state.scores[1])), hands, when=when)
+        else:
+            stats.record_match(meta, state.rules, abandoned_final(state, meta), hands, when=when)
+    except Exception:  # the statistics must never stop a new match
+        log.exception("the abandoned match could not be recorded")
 
 
 class MenuScene(Scene):
@@ -26,14 +84,34 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings
+        self.saved = self._read_saved()
+        self.can_continue = self.saved is not None or app.nav.has_saved_match()
+        remembered = getattr(app.nav, "menu_choice", None)
         self.opponent = s.level if s.level in OPPONENTS else "medium"
         self.names = list(s.names)
+        if self.saved is not None:  # the row shows whom the saved match is against
+            meta = self.saved[1]
+            self.opponent = "hotseat" if meta.mode == "hotseat" else str(meta.bot_level or self.opponent)
+            if meta.mode == "hotseat":
+                self.names = list(meta.names)
+        elif remembered in OPPONENTS:
+            self.opponent = remembered
         self.entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.choice_buttons: dict[tuple[str, object], pygame_gui.elements.UIButton] = {}
         self.rows: dict[str, int] = {}
-        self.can_continue = app.nav.has_saved_match()
         self.notices = [tr(n.key, file=n.aside.name if n.aside else "-") for n in app.nav.take_notices()]
         self.notice_rect: pygame.Rect | None = None
+        self.about_rect = pygame.Rect(0, 0, 0, 0)
+        self.level_rect = pygame.Rect(0, 0, 0, 0)
+        self.saved_rect: pygame.Rect | None = None
+
+    def _read_saved(self) -> tuple[Any, Any] | None:
+        store = self.app.services.store
+        try:
+            return store.load_match() if store.has_match() else None
+        except Exception:  # a save that cannot be read is set aside by the store; nothing to offer
+            log.exception("the saved match could not be read")
+            return None
 
     @property
     def preset(self) -> str:
@@ -46,57 +124,81 @@ class MenuScene(Scene):
 
     # ------------------------------------------------------------------ widgets
 
+    def _fit(self, labels: list[str], base: int, ids: tuple[str, ...] = ("@choice", "button")) -> list[int]:
+        lay = self.app.layout
+        return [max(base, label_width(lay, label, ids)) for label in labels]
+
     def build_ui(self) -> None:
         lay = self.app.layout
         s = lay.s
-        bw, bh, gap = round(128 * s), lay.button_h, round(10 * s)
-        left = lay.w // 2 - round(340 * s)
+        bh, gap = lay.button_h, round(10 * s)
+        bw = round(128 * s)
         label_w = round(140 * s)
+        room = lay.w - 2 * lay.margin - label_w
+        # the rows are as wide as their widest member needs, and centred together with their labels
+        opp_labels = [tr("menu.hotseat") if k == "hotseat" else tr("menu.level." + k) for k in OPPONENTS]
+        opp_w = self._fit(opp_labels, bw)
+        row_w = sum(opp_w) + gap * (len(opp_w) - 1)
+        if row_w > room:  # narrow windows: the buttons share the room
+            opp_w = [round(w * (room - gap * (len(opp_w) - 1)) / (row_w - gap * (len(opp_w) - 1))) for w in opp_w]
+            row_w = room
+        width = max(row_w, round(600 * s))
+        left = round(lay.w / 2 - (label_w + width) / 2)
         x0 = left + label_w
-        y = round(200 * s)
+        self.left, self.x0, self.width = left, x0, width
+        y = round(175 * s)
         self.rows = {}
         self.choice_buttons = {}
 
         self.rows["opponent"] = y
-        for i, key in enumerate(OPPONENTS):
-            w = bw if key != "hotseat" else round(bw * 2)
-            label = tr("menu.hotseat") if key == "hotseat" else tr("menu.level." + key)
-            r = lay.rect(x0 + i * (bw + gap), y, w, bh)
-            b = self.button(r, "", "#opponent_" + key, partial(self.choose, "opponent", key),
+        x = x0
+        for key, label, w in zip(OPPONENTS, opp_labels, opp_w, strict=True):
+            b = self.button(lay.rect(x, y, w, bh), "", "#opponent_" + key, partial(self.choose, "opponent", key),
                             class_id="@choice", text=widget_text(label))
             self.choice_buttons[("opponent", key)] = b
-        y += bh + gap * 2
+            x += w + gap
+        y += bh + gap
+        # the second row: the friends' names, or what the chosen level plays like (never an extra row)
         self.entries = []
+        self.rows["names" if self.opponent == "hotseat" else "level"] = y
+        self.level_rect = lay.rect(x0, y, width, bh)
         if self.opponent == "hotseat":
-            self.rows["names"] = y
+            ew = min(round(bw * 1.6), (width - gap) // 2)
             for i in range(2):
-                r = lay.rect(x0 + i * (round(bw * 1.45) + gap), y, round(bw * 1.45), bh)
-                e = pygame_gui.elements.UITextEntryLine(
-                    r, self.app.ui, object_id=ObjectID(class_id="@name", object_id=f"#name{i + 1}"),
-                    placeholder_text=widget_text(tr("menu.name1_default" if i == 0 else "menu.name2_default")))
-                e.set_text_length_limit(16)
-                e.set_text(self.names[i])
+                e = self._entry(i, lay.rect(x0 + i * (ew + gap), y, ew, bh), self.names[i])
                 self.entries.append(e)
                 self.widgets.append(e)
-            y += bh + gap * 2
+        y += bh + gap * 2
         self.rows["preset"] = y
-        presets = ("van", "classic") + (("custom",) if self.preset == "custom" else ())
-        for i, key in enumerate(presets):
-            b = self.button(lay.rect(x0 + i * (bw + gap), y, bw, bh), "", "#preset_" + key,
-                            partial(self.choose, "preset", key), class_id="@choice",
-                            text=widget_text(tr("menu.preset." + key) if key != "custom" else tr("preset.custom")))
+        presets = PRESETS + (("custom",) if self.preset == "custom" else ())
+        pre_labels = [tr("menu.preset." + k) if k != "custom" else tr("preset.custom") for k in presets]
+        x = x0
+        for key, label, w in zip(presets, pre_labels, self._fit(pre_labels, bw), strict=True):
+            b = self.button(lay.rect(x, y, w, bh), "", "#preset_" + key, partial(self.choose, "preset", key),
+                            class_id="@choice", text=widget_text(label))
             self.choice_buttons[("preset", key)] = b
-        y += bh + round(40 * s)
+            x += w + gap
+        y += bh + round(6 * s)
+        about_h = round(lay.font(14) * 1.15 * 2) + 2
+        self.about_rect = lay.rect(x0, y, width, about_h)
+        y += about_h + round(10 * s)
         self.rows["target"] = y
         targets = sorted(set(TARGET_CHOICES["classic"]) | {self.target})
-        for i, t in enumerate(targets):
-            b = self.button(lay.rect(x0 + i * (round(bw * 0.7) + gap), y, round(bw * 0.7), bh), "", f"#target_{t}",
-                            partial(self.choose, "target", t), class_id="@choice",
-                            text=widget_text(tr("menu.target_value", points=t)))
+        tw = self._fit([tr("menu.target_value", points=t) for t in targets], round(bw * 0.7))
+        x = x0
+        allowed = TARGET_CHOICES.get(self.preset, tuple(targets))
+        for t, w in zip(targets, tw, strict=True):
+            tip = None if t in allowed else widget_text(
+                tr("menu.target_locked", preset=tr("preset." + self.preset), target=allowed[-1]))
+            b = self.button(lay.rect(x, y, w, bh), "", f"#target_{t}", partial(self.choose, "target", t),
+                            class_id="@choice", text=widget_text(tr("menu.target_value", points=t)), tip=tip)
             self.choice_buttons[("target", t)] = b
-        y += bh + round(34 * s)
-        sw = round(240 * s)
+            x += w + gap
+        self.target_note_x = x  # where the note on a greyed-out target goes
+        y += bh + round(30 * s)
         big = round(bh * 1.25)
+        sw = max(round(240 * s), *self._fit([tr("menu.continue"), tr("menu.start_new")], 0, ("@primary", "button")))
+        sw = min(sw, (lay.w - 2 * lay.margin - gap * 2) // 2)
         if self.can_continue:
             self.button(lay.rect(lay.w / 2 - sw - gap, y, sw, big), "menu.continue", "#continue_match",
                         self.continue_match, class_id="@primary")
@@ -105,25 +207,62 @@ class MenuScene(Scene):
         else:
             self.button(lay.rect(lay.w / 2 - sw / 2, y, sw, big), "menu.start", "#start", self.start,
                         class_id="@primary")
-        y += big + gap * 2
+        y += big + round(4 * s)
+        # what Continue resumes, under the buttons (a line kept free when there is nothing to resume)
+        self.saved_rect = pygame.Rect(lay.margin, y, lay.w - 2 * lay.margin, round(lay.font(15) * 1.4))
+        y += self.saved_rect.height + gap
         tools = (("menu.read_rules", "#rules", self.open_rules), ("menu.settings", "#settings", self.open_settings),
                  ("menu.statistics", "#statistics", self.open_stats),
                  ("menu.history", "#history", self.app.nav.show_history), ("menu.quit", "#quit", self.quit))
-        tw = round(bw * 1.15)
-        x = lay.w / 2 - (len(tools) * tw + (len(tools) - 1) * gap) / 2
-        for i, (key, oid, fn) in enumerate(tools):
-            self.button(lay.rect(x + i * (tw + gap), y, tw, bh), key, oid, fn, class_id="@tool")
+        tws = self._fit([tr(k) for k, _, _ in tools], round(bw * 1.15), ("@tool", "button"))
+        total = sum(tws) + gap * (len(tws) - 1)
+        if total > lay.w - 2 * lay.margin:
+            scale = (lay.w - 2 * lay.margin - gap * (len(tws) - 1)) / (total - gap * (len(tws) - 1))
+            tws = [round(w * scale) for w in tws]
+            total = sum(tws) + gap * (len(tws) - 1)
+        x = round(lay.w / 2 - total / 2)
+        for (key, oid, fn), w in zip(tools, tws, strict=True):
+            self.button(lay.rect(x, y, w, bh), key, oid, fn, class_id="@tool")
+            x += w + gap
         self.tools_bottom = y + bh
         self.notice_rect = None
         if self.notices:
             nw = min(lay.w - 2 * lay.margin, round(760 * s))
             nh = round(bh * 1.9)
-            ny = min(lay.h - nh - round(30 * s), self.tools_bottom + gap * 2)
+            ny = min(lay.h - nh - round(40 * s), self.tools_bottom + gap * 2)
             self.notice_rect = pygame.Rect(round(lay.w / 2 - nw / 2), ny, nw, nh)
-            ow = round(bw * 0.6)
+            ow = max(round(bw * 0.6), label_width(lay, tr("button.ok"), ("@tool", "button")))
+            self.notice_ok_w = ow
             self.button(lay.rect(lay.w / 2 + nw / 2 - ow - gap, ny + nh / 2 - bh / 2, ow, bh), "button.ok",
                         "#notice_ok", self.dismiss_notice, class_id="@tool")
         self.refresh()
+
+    @staticmethod
+    def _latin(name: str) -> bool:
+        """A name typed in Latin letters on a Persian screen: its field draws left to right."""
+        return i18n.is_rtl() and bool(name.strip()) and not bidi.has_rtl(name)
+
+    def _entry(self, i: int, rect: pygame.Rect, name: str) -> pygame_gui.elements.UITextEntryLine:
+        cls = "@name_ltr" if self._latin(name) else "@name"
+        e = pygame_gui.elements.UITextEntryLine(
+            rect, self.app.ui, object_id=ObjectID(class_id=cls, object_id=f"#name{i + 1}"),
+            placeholder_text=widget_text(tr("menu.name1_default" if i == 0 else "menu.name2_default")))
+        e.set_text_length_limit(16)
+        e.set_text(name)
+        return e
+
+    def _follow_direction(self, entry: pygame_gui.elements.UITextEntryLine) -> None:
+        """A name field switches between left-to-right and right-to-left letters as the name is typed."""
+        name = entry.get_text()
+        if ("@name_ltr" in entry.object_ids) == self._latin(name):
+            return
+        i = self.entries.index(entry)
+        fresh = self._entry(i, pygame.Rect(entry.get_abs_rect()), name)
+        self.entries[i] = fresh
+        self.widgets[self.widgets.index(entry)] = fresh
+        entry.kill()
+        fresh.focus()
+        fresh.edit_position = len(name)
 
     def dismiss_notice(self) -> None:
         self.notices = self.notices[1:]
@@ -155,13 +294,21 @@ class MenuScene(Scene):
                 self.rebuild_ui()
                 return
         elif group == "preset" and key in TARGET_CHOICES and key != self.preset:
-            target = self.target if self.target in TARGET_CHOICES[key] else TARGET_CHOICES[key][-1]
-            self.app.apply_settings(self.app.settings.with_(rules=preset(key, target)))
-            self.rebuild_ui()
+            if self.preset == "custom":  # the player's own rules go only when the player says so
+                self.app.push(ConfirmScene(self.app, tr("menu.replace_custom", preset=tr("preset." + key)),
+                                           "menu.replace_custom_yes", partial(self.use_preset, key),
+                                           no_key="menu.keep_custom"))
+                return
+            self.use_preset(key)
             return
         elif group == "target" and key in TARGET_CHOICES.get(self.preset, (key,)) and key != self.target:
             self.app.apply_settings(self.app.settings.with_(rules=self.app.settings.rules.with_(target=key)))
         self.refresh()
+
+    def use_preset(self, key: str) -> None:
+        target = self.target if self.target in TARGET_CHOICES[key] else TARGET_CHOICES[key][-1]
+        self.app.apply_settings(self.app.settings.with_(rules=preset(key, target)))
+        self.rebuild_ui()
 
     # ------------------------------------------------------------------ actions
 
@@ -175,17 +322,39 @@ class MenuScene(Scene):
         return MatchSetup("bot", rules, seed, level=level)
 
     def start(self) -> None:
+        """A new match; over a saved one only after the player agrees to leave that one (counted as lost)."""
+        self._keep_names()
+        if self.can_continue and self.saved is not None:
+            state, meta = self.saved
+            question = tr("menu.abandon_question", match=saved_summary(state, meta))
+            self.app.push(ConfirmScene(self.app, question, "menu.abandon_yes", self.abandon_and_start))
+            return
+        self.start_now()
+
+    def abandon_and_start(self) -> None:
+        if self.saved is not None:
+            record_abandoned(self.app.services, *self.saved)
+            self.app.services.store.clear_match()
+            self.saved = None
+            self.can_continue = False
+        self.start_now()
+
+    def start_now(self) -> None:
         setup = self.setup()
         s = self.app.settings
         new = s.with_(level=self.opponent if self.opponent != "hotseat" else s.level,
                       names=(self.names[0], self.names[1]))
         if new != s:
             self.app.apply_settings(new)
-        self.app.nav.start_match(setup)
+        nav = self.app.nav
+        if hasattr(nav, "menu_choice"):
+            nav.menu_choice = self.opponent
+        nav.start_match(setup)
 
     def continue_match(self) -> None:
         if not self.app.nav.continue_match():
             self.can_continue = self.app.nav.has_saved_match()
+            self.saved = self._read_saved() if self.can_continue else None
             self.notices += [tr(n.key, file=n.aside.name if n.aside else "-") for n in self.app.nav.take_notices()]
             self.rebuild_ui()
 
@@ -213,7 +382,9 @@ class MenuScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.entries:
+            self._follow_direction(event.ui_element)
+        if event.type == pygame.KEYDOWN and self.app.top is self:
             focused = any(e.is_focused for e in self.entries)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.continue_match() if self.can_continue else self.start()
@@ -222,7 +393,8 @@ class MenuScene(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.quit()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                i = OPPONENTS.index(self.opponent) + (1 if event.key == pygame.K_RIGHT else -1)
+                forward = (event.key == pygame.K_RIGHT) != self.app.layout.mirror
+                i = OPPONENTS.index(self.opponent) + (1 if forward else -1)
                 self.choose("opponent", OPPONENTS[i % len(OPPONENTS)])
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.choose("preset", "classic" if self.preset == "van" else "van")
@@ -250,34 +422,51 @@ class MenuScene(Scene):
             self._fan, self._fan_key = img.convert_alpha(), key
         return self._fan
 
+    def _paragraph(self, surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, lines: int) -> None:
+        """``words`` in ``rect``, at most ``lines`` lines: the text gets smaller rather than spill over."""
+        while size > 10 and len(text.wrap(words, size, rect.width)) > lines:
+            size -= 1
+        text.draw_wrapped(surface, words, size, INK_DIM, rect, line_gap=1.15)
+
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         s = lay.s
         surface.blit(felt((lay.w, lay.h)), (0, 0))
-        title = text.draw(surface, tr("app.title"), lay.font(58), INK, (lay.w / 2, round(80 * s)), bold=True,
+        title = text.draw(surface, tr("app.title"), lay.font(58), INK, (lay.w / 2, round(72 * s)), bold=True,
                           shadow=(0, 0, 0))
         fan = self.fan()
         edge = title.left - lay.px(8) if not lay.mirror else title.right + lay.px(8)
-        surface.blit(fan, fan.get_rect(**{lay.anchor("midright"): (edge, round(92 * s))}))
-        text.draw(surface, tr("menu.subtitle"), lay.font(19), INK_DIM, (lay.w / 2, round(130 * s)))
-        left = lay.w // 2 - round(340 * s)
+        surface.blit(fan, fan.get_rect(**{lay.anchor("midright"): (edge, round(84 * s))}))
+        text.draw(surface, tr("menu.subtitle"), lay.font(19), INK_DIM, (lay.w / 2, round(122 * s)),
+                  max_width=lay.w - 2 * lay.margin)
         bh = lay.button_h
         labels = {"opponent": "menu.opponent", "names": "menu.names", "preset": "menu.rules", "target": "menu.target"}
         for row, y in self.rows.items():
-            text.draw(surface, tr(labels[row]), lay.font(19), GOLD, (lay.mx(left), y + bh / 2),
-                      lay.anchor("midleft"), bold=True, max_width=round(140 * s))
-        y = self.rows.get("preset", 0) + bh + round(8 * s)
+            if row in labels:
+                text.draw(surface, tr(labels[row]), lay.font(19), GOLD, (lay.mx(self.left), y + bh / 2),
+                          lay.anchor("midleft"), bold=True, max_width=round(132 * s))
+        if "level" in self.rows:  # what the chosen computer plays like
+            self._paragraph(surface, tr("menu.level." + self.opponent + ".about"), self.level_rect, lay.font(15), 2)
         about = tr(f"menu.preset.{self.preset}.about") if self.preset != "custom" else tr("menu.preset.custom.about")
-        text.draw_wrapped(surface, about, lay.font(14), INK_DIM,
-                          lay.rect(left + round(140 * s), y, round(600 * s), round(40 * s)), line_gap=1.15)
+        self._paragraph(surface, about, self.about_rect, lay.font(14), 2)
+        if self.preset in TARGET_CHOICES and len(TARGET_CHOICES[self.preset]) < 2:  # why a target is greyed out
+            note = tr("menu.target_locked", preset=tr("preset." + self.preset), target=TARGET_CHOICES[self.preset][-1])
+            ty = self.rows["target"] + bh / 2
+            room = round(self.x0 + self.width - self.target_note_x)
+            text.draw(surface, note, lay.font(14), INK_DIM, (lay.mx(self.target_note_x), ty), lay.anchor("midleft"),
+                      max_width=max(room, lay.px(60)))
+        if self.saved is not None and self.saved_rect is not None:
+            state, meta = self.saved
+            text.draw(surface, saved_summary(state, meta), lay.font(15), INK, self.saved_rect.center,
+                      max_width=self.saved_rect.width)
         if self.notice_rect is not None and self.notices:
             r = self.notice_rect
             panel(surface, r, radius=lay.px(12))
-            inner = pygame.Rect(r.left + lay.px(16), r.top + lay.px(10), r.width - round(128 * s * 0.6) - lay.px(40),
+            ok_w = getattr(self, "notice_ok_w", round(128 * s * 0.6))
+            inner = pygame.Rect(r.left + lay.px(16), r.top + lay.px(10), r.width - ok_w - lay.px(40),
                                 r.height - lay.px(16))
             if lay.mirror:
                 inner.right = r.right - lay.px(16)
-            text.draw_wrapped(surface, self.notices[0], lay.font(15), INK, inner, line_gap=1.25,
-                              align="right" if lay.mirror else "left")
+            text.draw_wrapped(surface, self.notices[0], lay.font(15), INK, inner, line_gap=1.25)
         text.draw(surface, tr("menu.keys"), lay.font(14), INK_DIM, (lay.w / 2, lay.h - round(22 * s)),
                   max_width=lay.w - lay.margin * 2)

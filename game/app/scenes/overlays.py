@@ -9,24 +9,35 @@ from .. import cardart, text
 from ..i18n import tr
 from ..looks import GOLD, INK, INK_DIM, felt, panel, veil
 from ..scene import Scene
+from ..uitheme import label_width
+from .confirm import ConfirmScene
 
 
 class PauseScene(Scene):
     name = "pause"
     opaque = False
+    CHOICES = (("button.resume", "#resume", "@primary"), ("button.rules", "#pause_rules", "@tool"),
+               ("pause.settings", "#pause_settings", "@tool"), ("button.leave", "#leave", "@tool"))
+
+    def _sizes(self) -> tuple[int, int, int]:
+        lay = self.app.layout
+        bw = max([round(lay.col_w * 1.5)] + [label_width(lay, tr(k), (c, "button")) for k, _, c in self.CHOICES])
+        return min(bw, lay.w - 2 * lay.margin - lay.px(60)), round(lay.button_h * 1.1), lay.px(12)
 
     def build_ui(self) -> None:
         lay = self.app.layout
-        bw, bh = round(lay.col_w * 1.5), round(lay.button_h * 1.1)
+        bw, bh, gap = self._sizes()
         x = lay.w / 2 - bw / 2
-        y = lay.h / 2 - lay.px(40)
-        gap = lay.px(12)
-        self.button(lay.rect(x, y, bw, bh), "button.resume", "#resume", self.resume, class_id="@primary")
-        self.button(lay.rect(x, y + bh + gap, bw, bh), "button.rules", "#pause_rules", self.rules, class_id="@tool")
-        self.button(lay.rect(x, y + 2 * (bh + gap), bw, bh), "button.leave", "#leave", self.leave, class_id="@tool")
+        y = self.panel_rect().top + lay.px(70)
+        actions = (self.resume, self.rules, self.settings, self.leave)
+        for n, ((key, oid, cls), fn) in enumerate(zip(self.CHOICES, actions, strict=True)):
+            self.button(lay.rect(x, y + n * (bh + gap), bw, bh), key, oid, fn, class_id=cls)
 
     def resume(self) -> None:
         self.app.pop(self)
+
+    def settings(self) -> None:
+        self.app.nav.show_settings()
 
     def rules(self) -> None:
         rules = None
@@ -37,23 +48,27 @@ class PauseScene(Scene):
         self.app.push(RulesScene(self.app, rules))
 
     def leave(self) -> None:
-        self.app.nav.to_menu()
+        """To the menu, after the player agrees (the match stays saved for Continue)."""
+        self.app.push(ConfirmScene(self.app, tr("pause.leave_question"), "button.leave", self.app.nav.to_menu))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and self.app.top is self:
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.resume()
             elif event.key == pygame.K_r:
                 self.rules()
+            elif event.key == pygame.K_s:
+                self.settings()
             elif event.key in (pygame.K_q, pygame.K_m):
                 self.leave()
 
     def panel_rect(self) -> pygame.Rect:
         lay = self.app.layout
-        bw = round(lay.col_w * 1.5) + lay.px(60)
-        rect = pygame.Rect(0, 0, bw, round(lay.button_h * 1.1) * 3 + lay.px(24) + lay.px(110))
-        rect.center = (lay.w // 2, round(lay.h / 2 - lay.px(40) + rect.height / 2 - lay.px(78)))
+        bw, bh, gap = self._sizes()
+        n = len(self.CHOICES)
+        rect = pygame.Rect(0, 0, bw + lay.px(60), lay.px(70) + n * bh + (n - 1) * gap + lay.px(28))
+        rect.center = (lay.w // 2, lay.h // 2)
         return rect
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -153,19 +168,27 @@ class RulesScene(Scene):
         lay = self.app.layout
         pics = self.pictures()
         slot = area.height / len(pics)
-        ch = max(24, min(round(slot * 0.62), round(lay.ch * 0.55)))
-        cw = round(ch / 1.4)
         size = lay.font(14)
-        for n, (caption, cards, added) in enumerate(pics):
+        # every caption on at most two lines (smaller type only when two are not enough)
+        captions = [text.wrap(caption, size, area.width, bold=True) for caption, _, _ in pics]
+        while size > 11 and max(len(c) for c in captions) > 2:
+            size -= 1
+            captions = [text.wrap(caption, size, area.width, bold=True) for caption, _, _ in pics]
+        line_h = round(size * 1.2)
+        caption_h = line_h * max(len(c) for c in captions)
+        ch = max(24, min(round(slot - caption_h - lay.px(14)), round(lay.ch * 0.55)))
+        cw = round(ch / 1.4)
+        for n, ((_, cards, added), lines) in enumerate(zip(pics, captions, strict=True)):
             y = area.top + slot * n
             # ``area`` is already placed for the reading direction: start at its reading edge
-            text.draw(surface, caption, size, GOLD, (area.right if lay.mirror else area.left, y + size * 0.7),
-                      lay.anchor("midleft"), bold=True, max_width=area.width)
+            for k, line in enumerate(lines):
+                text.draw(surface, line, size, GOLD, (area.right if lay.mirror else area.left, y + line_h * (k + 0.5)),
+                          lay.anchor("midleft"), bold=True, max_width=area.width)
             step = round(cw * 0.62)
             # cards always run left to right (card order is not text), placed at the reading side
             total = cw + step * (len(cards) + len(added) - 1) + (lay.px(10) if added else 0)
             x = area.left if not lay.mirror else area.right - total
-            top = round(y + size * 1.5)
+            top = round(y + caption_h + lay.px(6))
             for k, code in enumerate(cards + added):
                 if k == len(cards) and added:
                     x += lay.px(10)
@@ -193,10 +216,12 @@ class RulesScene(Scene):
         label_w = min(round(col_w * 0.45), max(text.measure(label, vsize)[0] for label, _ in values) + gap)
         value_w = round(col_w - label_w - gap)
         line_h = round(vsize * 1.3)
-        # each value wraps in its own column rather than shrinking out of sight
+        # labels and values wrap in their own columns rather than shrink out of sight
+        labels = [text.wrap(label, vsize, label_w - gap) for label, _ in values]
         wrapped = [text.wrap(value, vsize, value_w, bold=True) for _, value in values]
+        lines = [max(len(a), len(b)) for a, b in zip(labels, wrapped, strict=True)]
         half = -(-len(values) // 2)
-        heights = [sum(len(w) for w in wrapped[:half]), sum(len(w) for w in wrapped[half:])]
+        heights = [sum(lines[:half]), sum(lines[half:])]
         values_h = max(heights) * line_h + vsize * 2 + lay.px(4)
         text_w = rect.width - 2 * pad - pic_w - pad
         # text on the reading side, pictures on the other
@@ -217,16 +242,18 @@ class RulesScene(Scene):
         text.draw(surface, tr("rules.in_force"), lay.font(16), GOLD, (lay.mx(rect.left + pad), y0 + vsize),
                   lay.anchor("midleft"), bold=True)
         ys = [y0 + vsize * 2, y0 + vsize * 2]
-        for n, ((label, _), lines) in enumerate(zip(values, wrapped, strict=True)):
+        for n, (label_lines, value_lines, count) in enumerate(zip(labels, wrapped, lines, strict=True)):
             col = 0 if n < half else 1
             y = ys[col] + line_h / 2
             left = rect.left + pad + col * col_w  # unmirrored; the panel is centred, so lay.mx mirrors it
             lx, vx = lay.mx(left), lay.mx(left + label_w)
-            text.draw(surface, label, vsize, INK_DIM, (lx, y), lay.anchor("midleft"), max_width=label_w - gap)
-            for k, line in enumerate(lines):
+            for k, line in enumerate(label_lines):
+                text.draw(surface, line, vsize, INK_DIM, (lx, y + k * line_h), lay.anchor("midleft"),
+                          max_width=label_w - gap)
+            for k, line in enumerate(value_lines):
                 text.draw(surface, line, vsize, INK, (vx, y + k * line_h), lay.anchor("midleft"), bold=True,
                           max_width=value_w)
-            ys[col] += line_h * len(lines)
+            ys[col] += line_h * count
 
 
 class CurtainScene(Scene):
@@ -242,7 +269,8 @@ class CurtainScene(Scene):
 
     def build_ui(self) -> None:
         lay = self.app.layout
-        bw, bh = round(lay.col_w * 1.5), round(lay.button_h * 1.2)
+        bw = max(round(lay.col_w * 1.5), label_width(lay, tr("curtain.show"), ("@primary", "button")))
+        bh = round(lay.button_h * 1.2)
         self.button(lay.rect(lay.w / 2 - bw / 2, lay.h / 2 + lay.px(50), bw, bh), "curtain.show", "#continue",
                     self.reveal, class_id="@primary")
         self.button(lay.rect(lay.w - lay.margin - round(lay.col_w * 0.7), lay.px(8), round(lay.col_w * 0.7),

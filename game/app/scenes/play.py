@@ -16,6 +16,7 @@ from game.engine import (
     Action,
     BigGin,
     Card,
+    Discard,
     Drew,
     Event,
     HandEnded,
@@ -37,16 +38,13 @@ from ..play.eventlog import describe
 from ..play.hud import PlayHud
 from ..play.intents import PlayInput
 from ..play.model import PlayModel
-from ..play.wording import hint_phrase, refusal, timer_announcement
+from ..play.wording import hint_phrase, knock_label, knock_question, refusal, timer_announcement
 from ..vocab import SORT_CYCLE
 from .confirm import ConfirmScene
 from .guide import GuideScene
 from .tablebase import TableScene
 
 log = logging.getLogger(__name__)
-
-CONFIRM_KEYS = {"button.gin": "confirm.gin", "button.big_gin": "confirm.big_gin"}
-
 
 class PlayScene(TableScene):
     name = "play"
@@ -172,7 +170,7 @@ class PlayScene(TableScene):
         speed = self.app.table.speed
         for e in events:
             # in hot-seat the log is read by the next player after the curtain: it tells both seats' moves
-            line = describe(e, self.viewer if self.match.vs_bot else None, self.match.say)
+            line = describe(e, self.viewer if self.match.vs_bot else None, self.match.say, self.match.rules)
             if line:
                 m.log_lines = (m.log_lines + [line])[-3:]
             if isinstance(e, Drew) and e.player == self.viewer and e.card is not None:
@@ -245,6 +243,7 @@ class PlayScene(TableScene):
         st = self.state
         mine = self.human_turn()
         _, label = self.model.knock_choice()
+        label = knock_label(label, self.match.rules)  # classic: eleven melded cards are a gin
         any_knock = mine and st.phase is Phase.DISCARD and any(
             isinstance(a, (Knock, BigGin)) for a in st.legal_actions())
         self._set("knock", tr(label), any_knock)
@@ -282,10 +281,7 @@ class PlayScene(TableScene):
             self.app.toast(self.why_no_knock())
             return
         if self.app.settings.ask_before_knock:
-            key = CONFIRM_KEYS.get(label, "confirm.knock")
-            card = getattr(action, "card", None)
-            question = tr(key, card=card.symbol if card is not None else "")
-            yes = {"confirm.big_gin": "button.big_gin", "confirm.gin": "button.gin"}.get(key, "button.knock")
+            question, yes = knock_question(label, getattr(action, "card", None), self.match.rules)
             self.app.push(ConfirmScene(self.app, question, yes, lambda: self.act(action)))
             return
         self.human_action(action)
@@ -413,7 +409,12 @@ class PlayScene(TableScene):
             m.hint_text = tr("hint.none")
             return
         m.hint_action = getattr(h, "action", None)
-        m.hint_text = hint_phrase(h)
+        seat = self.state.to_act
+        m.hint_text = hint_phrase(h, self.match.observe(seat) if seat is not None else None)
+        card = getattr(m.hint_action, "card", None)
+        if isinstance(m.hint_action, (Discard, Knock)) and card in self.my_hand():
+            m.selected = card  # the hinted card is chosen: Enter or a click on the pile throws it
+            self.refresh_targets()
 
     # ------------------------------------------------------------------ draw
 

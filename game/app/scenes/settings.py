@@ -1,6 +1,7 @@
-"""The settings screen: two pages (game and looks; rules), each option a button that steps through its
-values, and a volume slider.  Every change is saved and applied at once where it can be; the rules
-apply from the next match, and the rules page says so."""
+"""The settings screen: three pages (game, looks, rules).  Every option shows its choices at once, as a
+row of buttons when they fit and as a drop-down list when they do not; the looks page shows a picture of
+the chosen cards on the chosen cloth.  Every change is saved and applied at once where it can be; the
+rules apply from the next match, and the rules page says so.  "Reset to defaults" puts the page back."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -15,33 +16,39 @@ from pygame_gui.core import ObjectID
 from game.engine import PRESETS, TARGET_CHOICES, TIMER_CHOICES, preset
 from game.engine.rules import DEALER_RULES, FIRST_DEALERS, UPCARD_OFFERS
 
-from .. import i18n, text
+from .. import cardart, felt, i18n, text
+from ..cardart import CardStyle
 from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, felt
+from ..looks import GOLD, INK, INK_DIM, panel
+from ..looks import felt as cloth
 from ..scene import Scene
 from ..settings import ANIMATION_CHOICES, CARD_BACKS, CARD_FACES, CARD_SIZES, FELTS, LANGUAGES, LEVELS, Settings
+from ..uitheme import label_width
+from .confirm import ConfirmScene
 
-PAGES = ("general", "rules")
+PAGES = ("general", "looks", "rules")
 BOOL = (False, True)
 TARGETS = (50, 100, 150, 200, 250)
 LANGUAGE_NAMES = {"en": "English", "fa": "فارسی", "ru": "Русский"}  # each language in its own words
+PREVIEWED = ("card_size", "four_colour", "high_contrast", "card_back", "card_face", "felt")
 
 
 @dataclass(frozen=True)
 class Option:
-    """One row: what it is called, the values it steps through, how to read and change the settings."""
+    """One row: what it is called, its values, how to read and change the settings, how a value reads
+    (short, on its button) and, where a value needs more words, what it means (a tool tip)."""
 
     key: str
     values: tuple
     get: Callable[[Settings], Any]
     put: Callable[[Settings, Any], Settings]
     show: Callable[[Any], str]
+    explain: Callable[[Any], str | None] = lambda value: None
 
 
 def widget_text(label: str) -> str:
-    """A label ready for a widget's font (digits and Latin inside Persian keep their order)."""
-    prepare = getattr(i18n, "widget_text", None)
-    return prepare(label) if prepare is not None else label
+    """A label ready for a widget's font (numbers in the screen's digits, Persian in reading order)."""
+    return i18n.widget_text(label)
 
 
 def _on_off(v: bool) -> str:
@@ -52,14 +59,15 @@ def _field(name: str, values: tuple, show: Callable[[Any], str]) -> Option:
     return Option(name, values, lambda s: getattr(s, name), lambda s, v: s.with_(**{name: v}), show)
 
 
-def _rule(name: str, values: tuple, show: Callable[[Any], str] = str) -> Option:
+def _rule(name: str, values: tuple, show: Callable[[Any], str] = str,
+          explain: Callable[[Any], str | None] = lambda value: None) -> Option:
     return Option("rule." + name, values, lambda s: getattr(s.rules, name),
-                  lambda s, v: s.with_(rules=s.rules.with_(**{name: v})), show)
+                  lambda s, v: s.with_(rules=s.rules.with_(**{name: v})), show, explain)
 
 
 def _with_preset(s: Settings, name: str) -> Settings:
     if name not in PRESETS:
-        name = "van"
+        raise ValueError("only a named preset can be chosen; custom rules come from the switches")
     target = s.rules.target if s.rules.target in TARGET_CHOICES[name] else TARGET_CHOICES[name][-1]
     return s.with_(rules=preset(name, target))
 
@@ -74,6 +82,11 @@ def general_options() -> list[Option]:
         _field("ask_before_knock", BOOL, _on_off),
         _field("cut_for_me", BOOL, _on_off),
         Option("guide", BOOL, lambda s: not s.guide_shown, lambda s, v: s.with_(guide_shown=not v), _on_off),
+    ]
+
+
+def looks_options() -> list[Option]:
+    return [
         _field("card_size", CARD_SIZES, lambda v: tr("settings.card_size." + v)),
         _field("four_colour", BOOL, _on_off),
         _field("high_contrast", BOOL, _on_off),
@@ -86,7 +99,7 @@ def general_options() -> list[Option]:
 def rule_options() -> list[Option]:
     return [
         Option("preset", ("van", "classic", "custom"), lambda s: s.preset, _with_preset,
-               lambda v: tr("preset." + v)),
+               lambda v: tr("preset." + v), lambda v: tr("settings.preset.explain." + v)),
         _rule("target", TARGETS),
         _rule("turn_timer", TIMER_CHOICES, lambda v: tr("settings.seconds", n=v) if v else tr("settings.off")),
         _rule("knock_limit", tuple(range(10, -1, -1)), lambda v: str(v) if v else tr("settings.gin_only")),
@@ -97,13 +110,37 @@ def rule_options() -> list[Option]:
         _rule("big_gin_bonus", (31, 50, None), lambda v: str(v) if v is not None else tr("settings.as_gin")),
         _rule("dead_hand_stock", (2, 3)),
         _rule("may_discard_taken_card", BOOL, _on_off),
-        _rule("upcard_offer", UPCARD_OFFERS, lambda v: tr("settings.upcard_offer." + v)),
+        _rule("upcard_offer", UPCARD_OFFERS, lambda v: tr("settings.upcard_offer." + v),
+              lambda v: tr("rules.v.upcard." + v)),
         _rule("dealer_rule", DEALER_RULES, lambda v: tr("settings.dealer_rule." + v)),
         _rule("first_dealer", FIRST_DEALERS, lambda v: tr("settings.first_dealer." + v)),
         _rule("game_bonus", (0, 100), lambda v: str(v) if v else tr("settings.off")),
         _rule("line_bonus", (0, 25), lambda v: str(v) if v else tr("settings.off")),
         _rule("shutout_double", BOOL, _on_off),
     ]
+
+
+def options_of(page: str) -> list[Option]:
+    return {"general": general_options, "looks": looks_options, "rules": rule_options}[page]()
+
+
+def choices(option: Option, settings: Settings) -> list[tuple[Any, bool]]:
+    """Each value the option shows and whether it may be chosen now (the rules refuse some mixtures).
+
+    Custom is shown only while the rules are custom: it is what the switches make, not a choice."""
+    current = option.get(settings)
+    out = []
+    for value in option.values:
+        if option.key == "preset" and value == "custom":
+            if current == "custom":
+                out.append((value, False))
+            continue
+        try:
+            option.put(settings, value)
+            out.append((value, True))
+        except ValueError:
+            out.append((value, False))
+    return out
 
 
 def step(option: Option, settings: Settings, by: int = 1) -> Settings:
@@ -113,13 +150,30 @@ def step(option: Option, settings: Settings, by: int = 1) -> Settings:
     i = values.index(current) if current in values else -1
     for k in range(1, len(values) + 1):
         value = values[(i + by * k) % len(values)]
-        if option.key == "preset" and value == "custom":
-            continue
         try:
             return option.put(settings, value)
         except ValueError:
             continue
     return settings
+
+
+def reset_page(settings: Settings, page: str) -> Settings:
+    """The settings with every option of ``page`` at its default (the language stays: it is the player's)."""
+    plain = Settings()
+    if page == "rules":
+        return settings.with_(rules=plain.rules)
+    out = settings
+    for option in options_of(page):
+        if option.key != "language":
+            out = option.put(out, option.get(plain))
+    if page == "general":
+        out = out.with_(volume=plain.volume)
+    return out
+
+
+def value_id(option: Option, value: Any) -> str:
+    """The object id of a value's button, e.g. ``#set_card_size_large``, ``#set_rule_big_gin_bonus_none``."""
+    return "#set_" + option.key.replace(".", "_") + "_" + str(value).lower()
 
 
 class SettingsScene(Scene):
@@ -129,81 +183,162 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.page = page if page in PAGES else "general"
         self.rows: list[tuple[Option, pygame.Rect]] = []
-        self.value_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.value_buttons: dict[str, dict[Any, pygame_gui.elements.UIButton]] = {}
+        self.drops: dict[Any, tuple[Option, dict[str, Any]]] = {}
         self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self.volume_row: pygame.Rect | None = None
         self.tab_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.preview_rect: pygame.Rect | None = None
 
     def options(self) -> list[Option]:
-        return general_options() if self.page == "general" else rule_options()
+        return options_of(self.page)
 
     # ------------------------------------------------------------------ widgets
 
+    def _columns(self, slots: int) -> tuple[int, int, float, int]:
+        """(columns, column width, left edge of the first column, gap between columns)."""
+        lay = self.app.layout
+        width = min(lay.w - 2 * lay.margin - lay.px(20), lay.px(1180))
+        gap = lay.px(40)
+        if self.page == "rules":
+            col_w = (width - gap) // 2
+            return 2, col_w, lay.w / 2 - width / 2, gap
+        if self.page == "looks":  # the options on the reading side, the picture on the other
+            col_w = min(round(width * 0.6), lay.px(700))
+            return 1, col_w, lay.w / 2 - width / 2, gap
+        col_w = min(width, lay.px(820))
+        return 1, col_w, lay.w / 2 - col_w / 2, gap
+
     def build_ui(self) -> None:
         lay = self.app.layout
-        s = lay.s
         bh = lay.button_h
         gap = lay.px(8)
-        tw = round(200 * s)
-        y = lay.px(78)
+        y = lay.px(70)
         self.tab_buttons = {}
-        for i, page in enumerate(PAGES):
-            x = lay.w / 2 - tw - gap / 2 + i * (tw + gap)
+        tabs = [tr("settings.page." + p) for p in PAGES]
+        tw = max([lay.px(180)] + [label_width(lay, t, ("@choice", "button")) for t in tabs])
+        tw = min(tw, (lay.w - 2 * lay.margin - 2 * gap) // len(PAGES))
+        x = lay.w / 2 - (len(PAGES) * tw + (len(PAGES) - 1) * gap) / 2
+        for page in PAGES:
             b = self.button(lay.rect(x, y, tw, bh), "settings.page." + page, "#page_" + page,
                             partial(self.show_page, page), class_id="@choice")
             self.tab_buttons[page] = b
             if page == self.page:
                 b.select()
-        top = y + bh + lay.px(22)
+            x += tw + gap
+        top = y + bh + lay.px(20)
+        bottom = lay.h - round(bh * 1.15) - lay.px(52)
         options = self.options()
-        rows = len(options) + (1 if self.page == "general" else 0)
-        per_col = (rows + 1) // 2
-        bottom = lay.h - round(bh * 1.15) - lay.px(64)
-        row_h = min(bh + gap, (bottom - top) / max(1, per_col))
-        col_w = min(round(560 * s), (lay.w - 2 * lay.margin - lay.px(40)) // 2)
-        value_w = round(col_w * 0.4)
-        left0 = lay.w / 2 - col_w - lay.px(20)
-        self.rows = []
-        self.value_buttons = {}
-        self.slider = None
-        self.volume_row = None
         slots: list[Option | None] = list(options)
         if self.page == "general":
             slots.insert(4, None)  # the volume slider, under the sound switch
+        columns, col_w, left0, col_gap = self._columns(len(slots))
+        per_col = -(-len(slots) // columns)
+        row_h = min(bh + lay.px(10), (bottom - top) / max(1, per_col))
         h = round(min(bh, row_h - lay.px(4)))
+        label_w = round(col_w * 0.44)
+        control_w = col_w - label_w - lay.px(10)
+        self.rows = []
+        self.value_buttons = {}
+        self.drops = {}
+        self.slider = None
+        self.volume_row = None
+        settings = self.app.settings
         for i, option in enumerate(slots):
             col, row = divmod(i, per_col)
-            x = left0 + col * (col_w + lay.px(40))
+            x = left0 + col * (col_w + col_gap)
             ry = top + row * row_h
-            label_rect = pygame.Rect(round(x), round(ry), col_w - value_w - lay.px(10), h)
-            value_rect = lay.rect(x + col_w - value_w, ry, value_w, h)
+            label_rect = lay.rect(x, ry, label_w, h)
+            cx = x + label_w + lay.px(10)
             if option is None:
                 self.volume_row = label_rect
                 self.slider = pygame_gui.elements.UIHorizontalSlider(
-                    value_rect, round(self.app.settings.volume * 100), (0, 100), self.app.ui,
+                    lay.rect(cx, ry, control_w, h), round(settings.volume * 100), (0, 100), self.app.ui,
                     object_id=ObjectID(class_id="@slider", object_id="#volume"), click_increment=5)
-                if not self.app.settings.sound:
+                if not settings.sound:
                     self.slider.disable()
                 self.widgets.append(self.slider)
                 continue
-            b = self.button(value_rect, "", "#set_" + option.key.replace(".", "_"),
-                            partial(self.change, option), class_id="@tool",
-                            text=widget_text(option.show(option.get(self.app.settings))))
-            self.value_buttons[option.key] = b
             self.rows.append((option, label_rect))
-        bw = round(lay.col_w * 1.1)
-        self.button(lay.rect(lay.w / 2 - bw / 2, lay.h - round(bh * 1.15) - lay.px(16), bw, round(bh * 1.15)),
-                    "button.back", "#settings_back", self.close, class_id="@primary")
+            self._control(option, settings, cx, ry, control_w, h)
+        self.preview_rect = None
+        if self.page == "looks":
+            px = left0 + col_w + col_gap
+            pw = min(lay.w / 2 + (lay.w / 2 - left0) - px, lay.px(460))
+            self.preview_rect = lay.rect(px, top, pw, min(bottom - top, round(pw * 0.75)))
+        bw = max(round(lay.col_w * 1.1), label_width(lay, tr("button.back"), ("@primary", "button")))
+        by = lay.h - round(bh * 1.15) - lay.px(16)
+        self.button(lay.rect(lay.w / 2 - bw / 2, by, bw, round(bh * 1.15)), "button.back", "#settings_back",
+                    self.close, class_id="@primary")
+        rw = max(round(lay.col_w * 1.1), label_width(lay, tr("settings.reset"), ("@tool", "button")))
+        rw = min(rw, round(lay.w / 2 - bw / 2 - lay.margin - lay.px(12)))
+        self.button(lay.rect(lay.margin, by + (round(bh * 1.15) - bh) / 2, rw, bh), "settings.reset",
+                    "#settings_reset", self.ask_reset, class_id="@tool")
+
+    def _control(self, option: Option, settings: Settings, x: float, y: float, width: int, h: int) -> None:
+        """The option's choices: a row of buttons when their labels fit, else a drop-down list."""
+        lay = self.app.layout
+        current = option.get(settings)
+        offered = choices(option, settings)
+        labels = [option.show(v) for v, _ in offered]
+        gap = lay.px(4)
+        need = [max(lay.px(44), label_width(lay, label, ("@choice", "button"))) for label in labels]
+        if sum(need) + gap * (len(need) - 1) <= width:
+            spare = (width - sum(need) - gap * (len(need) - 1)) / len(need)
+            buttons = {}
+            for (value, allowed), label, w in zip(offered, labels, need, strict=True):
+                tip = option.explain(value)
+                if not allowed and value != current:
+                    tip = tr("settings.not_with_these_rules")
+                oid = value_id(option, value)
+                shown = i18n.persian_widget_text(label) if oid in i18n.PERSIAN_EVERYWHERE else widget_text(label)
+                b = self.button(lay.rect(x, y, w + spare, h), "", oid, partial(self.set_value, option, value),
+                                class_id="@choice", text=shown, tip=widget_text(tip) if tip else None)
+                if value == current:
+                    b.select()
+                elif not allowed:
+                    b.disable()
+                buttons[value] = b
+                x += w + spare + gap
+            self.value_buttons[option.key] = buttons
+            return
+        listed: dict[str, Any] = {widget_text(label): value for (value, allowed), label
+                                  in zip(offered, labels, strict=True) if allowed or value == current}
+        start = next((k for k, v in listed.items() if v == current), next(iter(listed)))
+        drop = pygame_gui.elements.UIDropDownMenu(
+            list(listed), start, lay.rect(x, y, width, h), self.app.ui,
+            object_id=ObjectID(class_id="@choice", object_id="#set_" + option.key.replace(".", "_")))
+        self.widgets.append(drop)
+        self.drops[drop] = (option, listed)
 
     def show_page(self, page: str) -> None:
         self.page = page
         self.rebuild_ui()
 
-    def change(self, option: Option, by: int = 1) -> None:
-        new = step(option, self.app.settings, by)
+    def set_value(self, option: Option, value: Any) -> None:
+        try:
+            new = option.put(self.app.settings, value)
+        except ValueError:
+            return
         if new != self.app.settings:
             self.app.apply_settings(new)  # rebuilds every scene's widgets when the looks change
-        # new labels (the preset follows the switches: Custom when one differs), built like every button
+        self.rebuild_ui()  # the preset follows the switches: Custom when one differs
+
+    def change(self, option: Option, by: int = 1) -> None:
+        """The option's next value (keys and tests step through the values)."""
+        new = step(option, self.app.settings, by)
+        if new != self.app.settings:
+            self.app.apply_settings(new)
+        self.rebuild_ui()
+
+    def ask_reset(self) -> None:
+        question = tr("settings.reset_question." + self.page)
+        self.app.push(ConfirmScene(self.app, question, "settings.reset_yes", self.reset))
+
+    def reset(self) -> None:
+        new = reset_page(self.app.settings, self.page)
+        if new != self.app.settings:
+            self.app.apply_settings(new)
         self.rebuild_ui()
 
     def close(self) -> None:
@@ -215,34 +350,74 @@ class SettingsScene(Scene):
             volume = max(0, min(100, int(event.value))) / 100
             if volume != self.app.settings.volume:
                 self.app.apply_settings(self.app.settings.with_(volume=volume))
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-            self.close()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            self.show_page(PAGES[(PAGES.index(self.page) + 1) % len(PAGES)])
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.drops:
+            option, shown = self.drops[event.ui_element]
+            if event.text in shown:
+                self.set_value(option, shown[event.text])
+        elif event.type == pygame.KEYDOWN and self.app.top is self:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif event.key == pygame.K_TAB:
+                self.show_page(PAGES[(PAGES.index(self.page) + 1) % len(PAGES)])
 
     # ------------------------------------------------------------------ draw
 
+    def previewed_style(self) -> tuple[Settings, Any]:
+        """The looks to show: the settings, or a choice the pointer rests on (to see it before choosing)."""
+        settings = self.app.settings
+        for option in looks_options():
+            for value, b in self.value_buttons.get(option.key, {}).items():
+                if b.hovered and b.is_enabled:
+                    return option.put(settings, value), (option.key, value)
+        return settings, None
+
+    def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        lay = self.app.layout
+        settings, _ = self.previewed_style()
+        style = CardStyle(four_colour=settings.four_colour, high_contrast=settings.high_contrast,
+                          back=settings.card_back, face=settings.card_face)
+        panel(surface, rect, radius=lay.px(14))
+        inner = rect.inflate(-lay.px(16), -lay.px(16))
+        surface.blit(felt.preview(settings.felt, inner.size), inner)
+        scale = 1.12 if settings.card_size == "large" else 1.0
+        ch = min(round(inner.height * 0.62 * scale), round(inner.width / 2.6 * 1.4))
+        cw = round(ch / 1.4)
+        pic = cardart.preview((cw, ch), style)
+        surface.blit(pic, pic.get_rect(center=inner.center))
+        text.draw(surface, tr("settings.preview"), lay.font(13), INK_DIM, (inner.centerx, inner.bottom - lay.px(12)),
+                  max_width=inner.width - lay.px(8))
+
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
-        surface.blit(felt((lay.w, lay.h), dark=True), (0, 0))
-        text.draw(surface, tr("settings.title"), lay.font(36), GOLD, (lay.w / 2, lay.px(40)), bold=True,
-                  shadow=(0, 0, 0))
+        surface.blit(cloth((lay.w, lay.h), dark=True), (0, 0))
+        text.draw(surface, tr("settings.title"), lay.font(36), GOLD, (lay.w / 2, lay.px(36)), bold=True,
+                  shadow=(0, 0, 0), max_width=lay.w - 2 * lay.margin)
         size = lay.font(16)
         for option, rect in self.rows:
             self._label(surface, tr("settings." + option.key), rect, size)
         if self.volume_row is not None:
             self._label(surface, tr("settings.volume", n=round(self.app.settings.volume * 100)), self.volume_row,
                         size)
+        if self.preview_rect is not None:
+            self.draw_preview(surface, self.preview_rect)
         if self.page == "rules":
             note = tr("settings.rules_next_match")
             match = self.app.nav.match
             if match is not None and match.rules != self.app.settings.rules:
                 note = tr("settings.rules_differ")
-            y = lay.h - round(lay.button_h * 1.15) - lay.px(40)
+            y = lay.h - round(lay.button_h * 1.15) - lay.px(34)
             text.draw(surface, note, lay.font(15), INK_DIM, (lay.w / 2, y), max_width=lay.w - 2 * lay.margin)
 
     def _label(self, surface: pygame.Surface, label: str, rect: pygame.Rect, size: int) -> None:
+        """An option's name at the reading edge of its row: on two lines rather than smaller."""
         lay = self.app.layout
-        x = lay.mx(rect.left)
-        text.draw(surface, label, size, INK, (x, rect.centery), lay.anchor("midleft"), max_width=rect.width)
-
+        lines = text.wrap(label, size, rect.width)
+        while len(lines) > 2 and size > 11:
+            size -= 1
+            lines = text.wrap(label, size, rect.width)
+        step = round(size * 1.15)
+        y = rect.centery - step * (len(lines) - 1) / 2
+        x = lay.mx(rect.left) if not lay.mirror else rect.right
+        for line in lines[:2]:
+            text.draw(surface, line, size, INK, (x, y), lay.anchor("midleft"), max_width=rect.width)
+            y += step

@@ -5,13 +5,14 @@ text module, so Persian columns run right to left like the rest of the table.
 """
 from __future__ import annotations
 
+import datetime
 import time
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from .. import i18n, text
+from .. import i18n, jalali, text
 from ..i18n import tr, wtr
 from ..looks import GOLD, INK, INK_DIM, RED, felt, panel
 from ..scene import Scene
@@ -23,13 +24,33 @@ RECENT = 6
 
 
 def opponent_name(key: str) -> str:
-    """A bot level's name, or the friend's name in hot-seat (``hotseat:<name>``)."""
+    """A bot level's name (as the table names it), or the friend's name in hot-seat (``hotseat:<name>``)."""
     if key in LEVELS:
-        return tr("stats.bot", level=tr("menu.level." + key))
+        return tr("seat.computer_level", level=tr("level." + key))
     if key.startswith("hotseat:"):
         name = key.split(":", 1)[1].strip()
         return tr("stats.friend_named", name=name) if name else tr("stats.friend")
     return key
+
+
+def match_date(when: float) -> str:
+    """When a match ended, in the calendar of the screen's language (Solar Hijri on a Persian screen)."""
+    moment = time.localtime(when)
+    clock = time.strftime("%H:%M", moment)
+    if i18n.language() == "fa":
+        try:
+            day = jalali.long_date(datetime.date(moment.tm_year, moment.tm_mon, moment.tm_mday))
+            return tr("stats.when", date=day, time=clock)
+        except ValueError:  # outside the calendar's known years: the plain date
+            pass
+    return tr("stats.when", date=time.strftime(tr("stats.date_format"), moment), time=clock)
+
+
+def match_result(m) -> str:
+    """Won, lost, or abandoned (a match left unfinished counts as lost)."""
+    if getattr(m, "abandoned", False):
+        return tr("stats.abandoned")
+    return tr("stats.won") if m.won else tr("stats.lost")
 
 
 def row_value(row: str, o) -> str:
@@ -40,7 +61,7 @@ def row_value(row: str, o) -> str:
     if row == "avg_deadwood":
         if o.average_knock_deadwood is None:
             return tr("stats.none")
-        return tr("stats.decimal", value=f"{o.average_knock_deadwood:.1f}")
+        return tr("stats.decimal", value=f"{o.average_knock_deadwood:.1f}".replace(".", tr("stats.decimal_point")))
     if row == "best_hand":
         if not o.best_hand_points or not o.best_hand_kind:
             return tr("stats.none")
@@ -70,7 +91,14 @@ class StatsScene(Scene):
         self.page = min(self.page, max(0, self.pages() - 1))
 
     def per_page(self) -> int:
-        return 4 if self.app.layout.w >= 900 else 3
+        """How many opponents' columns fit side by side (at most four), each as wide as its name needs."""
+        lay = self.app.layout
+        pad = lay.px(24)
+        inner = self.panel_rect().width - 2 * pad
+        room = inner - round(inner * 0.34)
+        names = [text.measure(opponent_name(o.opponent), lay.font(15), True)[0] for o in self.opponents]
+        widest = max(names, default=0) + lay.px(14)
+        return max(1, min(4, room // max(1, widest)))
 
     def pages(self) -> int:
         n = self.per_page()
@@ -104,13 +132,14 @@ class StatsScene(Scene):
                             "stats.reset", "#stats_reset", self.ask_reset, class_id="@tool")
         if not self.opponents and not self.recent:
             reset.disable()
-        if self.pages() > 1:
+        if self.pages() > 1:  # at the end of the title row, clear of the table
             sw = round(bh * 1.2)
-            ty = r.top + lay.px(70)
+            ty = r.top + lay.px(12)
             self.button(lay.rect(r.right - lay.px(20) - 2 * sw - lay.px(8), ty, sw, bh), "stats.previous",
                         "#stats_prev", lambda: self.turn(-1), class_id="@tool")
             self.button(lay.rect(r.right - lay.px(20) - sw, ty, sw, bh), "stats.next", "#stats_next",
                         lambda: self.turn(1), class_id="@tool")
+            self.page_label_right = r.right - lay.px(28) - 2 * sw - lay.px(8)  # unmirrored
 
     def clear_ui(self) -> None:
         super().clear_ui()
@@ -172,10 +201,16 @@ class StatsScene(Scene):
         surface.blit(felt((lay.w, lay.h), dark=True), (0, 0))
         r = self.panel_rect()
         panel(surface, r, radius=lay.px(16))
-        text.draw(surface, tr("stats.title"), lay.font(30), GOLD, (r.centerx, r.top + lay.px(34)), bold=True)
+        title = text.draw(surface, tr("stats.title"), lay.font(30), GOLD, (r.centerx, r.top + lay.px(34)), bold=True)
         pad = lay.px(24)
         top = r.top + lay.px(70)
         bottom = r.bottom - lay.button_h - lay.px(30)
+        if self.pages() > 1:  # "page 1 of 2" before the arrows, in the title row
+            right = getattr(self, "page_label_right", r.right - pad)
+            room = round(right - (r.centerx + title.width / 2 + lay.px(16)))
+            text.draw(surface, tr("stats.page", page=self.page + 1, pages=self.pages()), lay.font(13), INK_DIM,
+                      (lay.mx(right), r.top + lay.px(12) + lay.button_h / 2), lay.anchor("midright"),
+                      max_width=max(room, lay.px(40)))
         if not self.opponents:
             text.draw_wrapped(surface, tr("stats.empty"), lay.font(18), INK_DIM,
                               pygame.Rect(r.left + pad, top + lay.px(30), r.width - 2 * pad, lay.px(120)),
@@ -191,17 +226,15 @@ class StatsScene(Scene):
         def x(left: float) -> float:
             return lay.mx(left)
 
-        # header: opponents
+        # header: one opponent over each column of figures, both centred on the column
         y = top + row_h / 2
-        if self.pages() > 1:
-            text.draw(surface, tr("stats.page", page=self.page + 1, pages=self.pages()), lay.font(13), INK_DIM,
-                      (x(x0), y), lay.anchor("midleft"), max_width=label_w - lay.px(8))
         for i, o in enumerate(cols):
             cx = x0 + label_w + col_w * (i + 0.5)
             text.draw(surface, opponent_name(o.opponent), size, GOLD, (x(cx), y), bold=True,
                       max_width=round(col_w - lay.px(8)))
-        y += row_h * 0.4
+        y += row_h / 2 + lay.px(2)
         pygame.draw.line(surface, GOLD, (x(x0), round(y)), (x(r.right - pad), round(y)), 1)
+        y += lay.px(2)
         for n, row in enumerate(ROWS):
             cy = y + row_h * (n + 0.5)
             if n % 2 == 0:
@@ -217,6 +250,16 @@ class StatsScene(Scene):
         y += row_h * len(ROWS) + lay.px(16)
         self.draw_recent(surface, x0, y, r.width - 2 * pad, bottom)
 
+    def recent_cells(self) -> list[tuple[str, str, str, str, str]]:
+        """Date, opponent, rules, score and result of each recent match, as the table shows them."""
+        out = []
+        for m in self.recent:
+            preset = tr("preset." + m.preset) if i18n.has("preset." + m.preset) else m.preset
+            out.append((match_date(m.finished_at), opponent_name(m.opponent),
+                        tr("stats.preset_target", preset=preset, target=m.target),
+                        tr("stats.score", mine=m.my_total, theirs=m.their_total), match_result(m)))
+        return out
+
     def draw_recent(self, surface: pygame.Surface, x0: float, y: float, width: float, bottom: float) -> None:
         lay = self.app.layout
         size = lay.font(14)
@@ -224,27 +267,30 @@ class StatsScene(Scene):
         text.draw(surface, tr("stats.recent"), lay.font(17), GOLD, (lay.mx(x0), y + row_h / 2),
                   lay.anchor("midleft"), bold=True)
         y += row_h * 1.1
-        # columns: date, opponent, preset, score, result (fractions of the width)
-        edges = (0.0, 0.2, 0.48, 0.64, 0.82)
-        widths = (0.2, 0.28, 0.16, 0.18, 0.18)
-        heads = ("stats.col.date", "stats.col.opponent", "stats.col.preset", "stats.col.score", "stats.col.result")
-        for e, wd, key in zip(edges, widths, heads, strict=True):
-            text.draw(surface, tr(key), size, INK_DIM, (lay.mx(x0 + width * e), y + row_h / 2), lay.anchor("midleft"),
-                      max_width=round(width * wd - lay.px(6)))
-        y += row_h
-        for m in self.recent:
-            if y + row_h > bottom:
-                break
-            date = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at))
-            preset = tr("preset." + m.preset) if i18n.has("preset." + m.preset) else m.preset
-            cells = (date, opponent_name(m.opponent), tr("stats.preset_target", preset=preset, target=m.target),
-                     tr("stats.score", mine=m.my_total, theirs=m.their_total),
-                     tr("stats.won") if m.won else tr("stats.lost"))
-            for n, (e, wd, cell) in enumerate(zip(edges, widths, cells, strict=True)):
-                colour = (GOLD if m.won else RED) if n == 4 else INK
-                text.draw(surface, cell, size, colour, (lay.mx(x0 + width * e), y + row_h / 2), lay.anchor("midleft"),
-                          max_width=round(width * wd - lay.px(6)))
-            y += row_h
-        if not self.recent:
+        heads = tuple(tr(k) for k in ("stats.col.date", "stats.col.opponent", "stats.col.preset",
+                                      "stats.col.score", "stats.col.result"))
+        cells = self.recent_cells()
+        if not cells:
             text.draw(surface, tr("stats.no_matches"), size, INK_DIM, (lay.mx(x0), y + row_h / 2),
                       lay.anchor("midleft"))
+            return
+        # each column as wide as its widest entry, the room left shared out; headers and cells start at
+        # the same edge of their column (the right edge on a Persian screen)
+        gap = lay.px(14)
+        need = [max(text.measure(c, size)[0] for c in [heads[k]] + [row[k] for row in cells]) + gap
+                for k in range(len(heads))]
+        spare = width - sum(need)
+        widths = [w + spare / len(need) for w in need] if spare >= 0 else [w * width / sum(need) for w in need]
+        edges = [sum(widths[:k]) for k in range(len(widths))]
+        for e, wd, head in zip(edges, widths, heads, strict=True):
+            text.draw(surface, head, size, INK_DIM, (lay.mx(x0 + e), y + row_h / 2), lay.anchor("midleft"),
+                      max_width=round(wd - gap))
+        y += row_h
+        for m, row in zip(self.recent, cells, strict=True):
+            if y + row_h > bottom:
+                break
+            for n, (e, wd, cell) in enumerate(zip(edges, widths, row, strict=True)):
+                colour = (GOLD if m.won and not getattr(m, "abandoned", False) else RED) if n == 4 else INK
+                text.draw(surface, cell, size, colour, (lay.mx(x0 + e), y + row_h / 2), lay.anchor("midleft"),
+                          max_width=round(wd - gap))
+            y += row_h
