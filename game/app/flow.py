@@ -26,7 +26,6 @@ from .scenes.overlays import CurtainScene, PauseScene
 from .scenes.play import PlayScene
 from .scenes.result import ResultScene
 from .scenes.settings import SettingsScene
-from .storage import NOTICE_MATCH
 
 if TYPE_CHECKING:
     from .scene import Host
@@ -65,7 +64,7 @@ class Flow:
 
     def _adopt(self, match: Match) -> None:
         self.match = match
-        match_listeners.attach(match, self.host.services)
+        match_listeners.attach(match, self.host.services, tell=lambda text: self.host.toast(text, 6.0))
 
     def start_match(self, setup: MatchSetup) -> None:
         try:
@@ -90,10 +89,9 @@ class Flow:
         state, meta = loaded
         try:
             match = Match.resumed(state, meta, self.host.bots)
-        except Exception:
+        except Exception as exc:  # kept aside with a notice, like any save that cannot be used
             log.exception("the saved match could not be resumed")
-            store.clear_match()
-            store.add_notice(NOTICE_MATCH, None, "not resumable")
+            store.refuse_match(exc)
             return False
         self._adopt(match)
         self.hand_view = self.hand_view.fresh()

@@ -1,10 +1,19 @@
 """What the services hear of a match: a save after every action, the statistics of finished hands
-and matches, and the sound of each move.  Silent services make all three do nothing."""
+and matches, and the sound of each move.  Silent services make all three do nothing.
+
+The save of a move is queued at once (the writer puts it in place within moments), so a killed game
+loses at most the move in flight.  The move that ends a match writes the match-over marker and waits
+(briefly, once per match) for the statistics and the marker to be on disk, so a finished match is
+never offered again.  When saving fails during play, ``tell`` (a toast) says so once.
+"""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine import Action, Discarded, Drew, Event, Knocked, UpcardDecision
+from game.engine import Action, Discarded, Drew, Event, Knocked, MatchEnded, UpcardDecision
+
+from .i18n import tr
 
 if TYPE_CHECKING:
     from .match import Match
@@ -25,14 +34,28 @@ def event_sounds(events: list[Any]) -> list[str]:
     return out
 
 
-def attach(match: Match, services: Services) -> None:
-    """Save after every action, record finished hands and matches, and sound the moves."""
+def cannot_save_text(why: str) -> str:
+    """The toast when progress stops being saved during play."""
+    return tr("notice.cannot_save_short", why=tr(why))
+
+
+def attach(match: Match, services: Services, tell: Callable[[str], object] | None = None) -> None:
+    """Save after every action, record finished hands and matches, and sound the moves.
+
+    ``tell`` shows a short message (the app's toast): it hears once that saving fails.
+    """
     meta = match.info
 
     def keep(m: Match, action: Action | None, events: list[Event]) -> None:
         if services.stats is not None:
             services.stats.record_events(meta, m.state.rules, events)
         services.store.save_match(m.state, meta)
+        if any(isinstance(e, MatchEnded) for e in events):
+            services.match_finished()
+        if tell is not None:
+            why = services.store.take_trouble()
+            if why is not None:
+                tell(cannot_save_text(why))
 
     def sounds(m: Match, action: Action | None, events: list[Event]) -> None:
         for name in event_sounds(events):

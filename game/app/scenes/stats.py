@@ -5,7 +5,9 @@ text module, so Persian columns run right to left like the rest of the table.
 """
 from __future__ import annotations
 
+import logging
 import time
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -21,9 +23,20 @@ ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_su
         "best_hand", "streak")
 RECENT = 6
 
+log = logging.getLogger(__name__)
+
+
+def date_text(when: Any) -> str:
+    """A match's date and time; an unreadable one shows as a dash rather than stopping the screen."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(float(when)))
+    except (TypeError, ValueError, OverflowError, OSError):
+        return "-"
+
 
 def opponent_name(key: str) -> str:
     """A bot level's name, or the friend's name in hot-seat (``hotseat:<name>``)."""
+    key = str(key)
     if key in LEVELS:
         return tr("stats.bot", level=tr("menu.level." + key))
     if key.startswith("hotseat:"):
@@ -64,9 +77,14 @@ class StatsScene(Scene):
     # ------------------------------------------------------------------ data
 
     def load(self) -> None:
+        """The figures to show; whatever the database holds, the screen opens (empty at worst)."""
         db = self.db
-        self.opponents = db.opponents()
-        self.recent = db.recent_matches(RECENT)
+        try:
+            self.opponents = list(db.opponents())
+            self.recent = list(db.recent_matches(RECENT))
+        except Exception:
+            log.exception("the statistics could not be read")
+            self.opponents, self.recent = [], []
         self.page = min(self.page, max(0, self.pages() - 1))
 
     def per_page(self) -> int:
@@ -235,7 +253,7 @@ class StatsScene(Scene):
         for m in self.recent:
             if y + row_h > bottom:
                 break
-            date = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.finished_at))
+            date = date_text(m.finished_at)
             preset = tr("preset." + m.preset) if i18n.has("preset." + m.preset) else m.preset
             cells = (date, opponent_name(m.opponent), tr("stats.preset_target", preset=preset, target=m.target),
                      tr("stats.score", mine=m.my_total, theirs=m.their_total),
