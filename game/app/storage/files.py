@@ -259,6 +259,7 @@ class Writer:
         self._unsynced: set[Path] = set()
         self._syncing = False
         self._sync_thread: threading.Thread | None = None
+        self._failing: set[Path] = set()  # logged once until a write of it works again
         self.errors = 0
 
     def guard(self, path: Path) -> None:
@@ -339,7 +340,13 @@ class Writer:
             except BaseException as e:  # a full disk or a read-only folder must not stop the game
                 error = e
                 self.errors += 1
-                log.warning("could not write %s: %s", path, e)
+                level = logging.DEBUG if path in self._failing else logging.WARNING
+                self._failing.add(path)
+                log.log(level, "could not write %s: %s", path, e)
+            else:
+                if path in self._failing:
+                    self._failing.discard(path)
+                    log.warning("%s is written again", path)
             finally:
                 with self._cond:
                     self._busy = False

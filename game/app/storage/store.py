@@ -75,7 +75,8 @@ class Store:
         self._folder = Path(folder)
         self._writer = Writer(report=self._written)
         self._notices = Notices()
-        self._failing: dict[Path, str] = {}  # files whose last write failed, and why
+        self._failing: dict[Path, str] = {}  # files whose last write failed (the folder: seen at start), and why
+        self._told_trouble = False  # NOTICE_CANNOT_SAVE given for the present trouble (any service's)
         self._state_lock = threading.Lock()
         self._match_known: bool | None = None  # a resumable match is (about to be) on disk; None: look
         ref = weakref.ref(self)
@@ -109,11 +110,19 @@ class Store:
         why = unwritable(self._folder, (self.settings_path, self.match_path))
         if why is not None:
             log.warning("progress cannot be saved in %s (%s)", self._folder, why)
+            with self._state_lock:
+                self._failing[self._folder] = why  # for the whole session: what fails later is no news
             self.add_notice(NOTICE_CANNOT_SAVE, self._folder, "seen at start", why)
 
     # --- notices --------------------------------------------------------------------------------
 
     def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
+        """Queue a notice; "progress cannot be saved" is said once for a trouble, whoever reports it."""
+        if key == NOTICE_CANNOT_SAVE:
+            with self._state_lock:
+                if self._told_trouble:
+                    return
+                self._told_trouble = True
         self._notices.add(key, aside, detail, why)
 
     def take_notices(self) -> list[Notice]:
@@ -140,7 +149,8 @@ class Store:
         """The writer's report after each write (on its thread)."""
         with self._state_lock:
             if error is None:
-                self._failing.pop(path, None)
+                if self._failing.pop(path, None) is not None and not self._failing:
+                    self._told_trouble = False  # saving works again: a new trouble is news
                 return
             if path == self.match_path:
                 self._match_known = None  # the disk holds what it holds
