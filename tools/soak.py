@@ -139,7 +139,10 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
     opponent = rng.choice(("easy", "easy", "medium", "hotseat"))
     think_until = 0.0
     last = time.perf_counter()
+    parent = os.getppid()
     while app.running:
+        if os.getppid() != parent:  # the soak is gone: no game plays on alone
+            return 2
         now = time.perf_counter()
         app.frame(min(now - last, 0.05), present=False)
         last = now
@@ -214,19 +217,31 @@ def on_disk(folder: Path) -> str:
 
 
 def recorded_matches(folder: Path) -> set[str] | None:
+    """The match ids in the statistics, read from a copy (with its journal, which the copy's first
+    open plays back as the game's next start would); None when the database does not open cleanly."""
+    import shutil
+    import tempfile
+
     path = folder / "stats.sqlite3"
     if not path.exists():
         return set()
-    try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    with tempfile.TemporaryDirectory(prefix="gin-rummy-soak-stats-") as scratch:
+        for extra in ("", "-journal", "-wal", "-shm"):
+            if (folder / ("stats.sqlite3" + extra)).exists():
+                shutil.copyfile(folder / ("stats.sqlite3" + extra), Path(scratch) / ("stats.sqlite3" + extra))
         try:
-            if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                return None
-            return {r[0] for r in conn.execute("SELECT match_id FROM matches")}
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        return None
+            conn = sqlite3.connect(Path(scratch) / "stats.sqlite3")
+            try:
+                if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                    return None
+                tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if "matches" not in tables:
+                    return set()
+                return {r[0] for r in conn.execute("SELECT match_id FROM matches")}
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return None
 
 
 def run(kills: int = 150, seed: int = 1, folder: Path | None = None, max_wait: float = 3.0,
@@ -266,8 +281,9 @@ def run(kills: int = 150, seed: int = 1, folder: Path | None = None, max_wait: f
                 ended = True
             except subprocess.TimeoutExpired:
                 ended = False
-            proc.send_signal(signal.SIGKILL)
-            proc.wait(30)
+            finally:
+                proc.send_signal(signal.SIGKILL)  # also when the soak itself is interrupted
+                proc.wait(30)
             for t in readers:
                 t.join(10)
             report.kills += 1
