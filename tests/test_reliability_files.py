@@ -451,8 +451,6 @@ def test_two_copies_on_one_folder_the_second_leaves_without_touching_a_file(tmp_
     """The first copy (the real program, playing) holds the folder; a second start says the game is
     already open and leaves every file, a write in progress included, exactly as it was; once the first
     is killed, the lock is gone with it."""
-    import signal
-
     from game.app.storage import LOCK_FILE, FolderLock
 
     home = tmp_path / "home"
@@ -483,7 +481,7 @@ def test_two_copies_on_one_folder_the_second_leaves_without_touching_a_file(tmp_
         changed = sorted(n for n in set(before) | set(after) if before.get(n) != after.get(n))
         assert not changed, f"the second copy touched {changed}"  # not a byte, not a time stamp, not a file
     finally:
-        first.send_signal(signal.SIGKILL)
+        first.kill()  # SIGKILL: no chance to tidy up
         first.wait(30)
     with FolderLock(home) as lock:  # a killed copy holds nothing
         assert lock.held

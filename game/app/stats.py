@@ -472,8 +472,8 @@ class Stats:
         self.skipped_rows += count
         detail = f"{count} unreadable statistics record(s) left out"
         copy = None
-        if not self._read_only and all(type(r) is int for r in hands + matches):
-            copy = self._copy_aside(conn)
+        if not self._read_only and not self._told_rows and all(type(r) is int for r in hands + matches):
+            copy = self._copy_aside(conn)  # once a session: after that, rows that stay are only skipped
         if copy is not None:
             try:
                 with _transaction(conn):
