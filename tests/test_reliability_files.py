@@ -45,6 +45,7 @@ def play_once(folder: str | Path) -> dict:
     from game.app.pictures import plain_move
     from game.app.services import Services
 
+    pygame.quit()  # a fresh start: nothing of an earlier test's pygame (fonts made before a quit) carries over
     services = Services.for_player(Path(folder))
     app = App(size=(960, 600), services=services)
     app.table.speed = 0.0

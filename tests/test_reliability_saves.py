@@ -49,6 +49,13 @@ def finished(seed: int = 5):
     return state
 
 
+@pytest.fixture(autouse=True)
+def _fresh_pygame():
+    """Each test starts pygame afresh: no font of an earlier test's pygame carries over."""
+    pygame.quit()
+    yield
+
+
 @pytest.fixture
 def store(tmp_path):
     s = Store(tmp_path)

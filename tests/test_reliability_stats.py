@@ -31,6 +31,13 @@ class Sink:
 
 
 @pytest.fixture(autouse=True)
+def _fresh_pygame():
+    """Each test starts pygame afresh: no font of an earlier test's pygame carries over."""
+    pygame.quit()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv(paths.ENV_HOME, str(tmp_path / "home"))
 
