@@ -3,7 +3,7 @@
 data folder, start it again where it stopped, over and over.
 
     python3 tools/soak.py --kills 150          # about six minutes
-    python3 tools/soak.py --kills 20 --seed 7 --folder /tmp/soak-folder
+    python3 tools/soak.py --kills 20 --seed 7 --folder soak-data
     python3 tools/soak.py --kills 20 --slow-disk 0.3                 # a disk that takes 0.3 s per sync
     python3 tools/soak.py --kills 5 --slow-disk 0.3 --old-writer     # the soak must fail here
 
