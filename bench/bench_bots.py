@@ -2,6 +2,7 @@
 
 Run: python bench/bench_bots.py [--matches N] [--levels easy medium hard simple]
 Each level plays the simple reference bot on the van preset; only the measured bot's decisions count.
+The yardsticks ``hard_v1`` and ``mc`` (bench/mcbot.py) may be timed too.
 """
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.bots import decide, deliver, make_bot  # noqa: E402
+from game.bots import decide, deliver  # noqa: E402
 from game.engine import VAN, NextHand, Phase, new_match, observe  # noqa: E402
+from game.sim import make_level  # noqa: E402
 
 
 def timed_match(level: str, seed: int, times: list[float], opponent: str = "simple") -> None:
-    bots = (make_bot(level, seed=seed), make_bot(opponent, seed=seed + 1))
+    bots = (make_level(level, seed=seed), make_level(opponent, seed=seed + 1))
     state, events = new_match(VAN, seed)
     for seat, bot in enumerate(bots):
         bot.new_match(seat, VAN)

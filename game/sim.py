@@ -23,7 +23,7 @@ YARDSTICKS = ("hard_v1", "mc")
 LEVELS = (*sorted(BOTS), *YARDSTICKS)
 
 
-def make_level(level: str, seed: str) -> Bot:
+def make_level(level: str, seed: int | str) -> Bot:
     """A bot of a game level or of a yardstick (``hard_v1``, ``mc``) with its own seeded randomness."""
     if level == "hard_v1":
         return HardBot(seed=seed, **V1)

@@ -130,3 +130,46 @@ def test_the_silent_log_writes_no_file(tmp_path, monkeypatch, caplog):
     assert crash.log_file() is None
     crash.uninstall()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failing_bot_is_logged_with_what_its_seat_saw_and_no_more(crash, data_dir):
+    """The log of a bot that fails to take in an event holds the event as the bot's seat saw it:
+    its own hand, never the player's cards nor a card drawn from the stock by the player."""
+    import game.bots as bots
+    from game.app.match import BOT_SEAT, Match, MatchSetup
+    from game.engine import DrawStock, HandDealt
+
+    class Clumsy:
+        """The real bots' module, with a bot that fails on every event it is told."""
+
+        def __getattr__(self, name):
+            return getattr(bots, name)
+
+        def make_bot(self, level, seed=None):
+            bot = bots.make_bot(level, seed=seed)
+
+            def on_event(event):
+                raise RuntimeError("the bot tripped")
+
+            bot.on_event = on_event
+            return bot
+
+    crash.install()
+    match = Match(MatchSetup("bot", VAN, 123, "easy"), Clumsy())
+    state = match.state
+    human = 1 - BOT_SEAT
+    while state.to_act != human or state.phase.value != "draw":
+        match.apply(state.legal_actions()[-1], state.to_act)
+    match.apply(DrawStock(), human)
+    drawn = state.hands[human][-1]
+    text = (data_dir / "error.log").read_text(encoding="utf-8")
+    assert "bot failed to take in" in text and "HandDealt" in text
+    secret = set(state.hands[human]) - set(state.picks[human])  # what the bot never saw
+    assert drawn in secret
+    for card in secret:  # the player's hand: the dealt cards and the card just drawn
+        assert f"'{card}'" not in text and f"card={card!r}" not in text and repr(card) not in text, card
+    assert repr(drawn) not in text
+    dealt = HandDealt(hand_no=0, dealer=0, upcard=state.discard[0], hands=(tuple(state.hands[0]),
+                                                                           tuple(state.hands[1])), knock_limit=10,
+                      stock_size=31)
+    assert repr(dealt.seen_by(BOT_SEAT).hands[human]) == "None"

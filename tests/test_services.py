@@ -70,3 +70,36 @@ def test_silent_services_touch_no_file_and_no_speaker(tmp_path, monkeypatch):
     assert not services.store.has_match() and services.stats.opponents() == []
     services.close()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_player_services_hold_the_folder_until_they_close(tmp_path):
+    import subprocess
+
+    from game.app.storage import LOCK_FILE
+
+    code = ("import sys; from game.app.storage import FolderLock, AlreadyOpen\n"
+            f"try:\n    FolderLock({str(tmp_path)!r}).acquire()\nexcept AlreadyOpen:\n    sys.exit(3)\n")
+    services = Services.for_player(tmp_path)
+    try:
+        assert services.lock is not None and services.lock.held and (tmp_path / LOCK_FILE).exists()
+        assert subprocess.run([sys.executable, "-c", code]).returncode == 3
+    finally:
+        services.close()
+        pygame.mixer.quit()
+    assert not services.lock.held
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_every_notice_and_reason_speaks_every_language_with_the_same_blanks():
+    import json
+    import re
+
+    from game.app import storage
+
+    keys = [getattr(storage, name) for name in dir(storage) if name.startswith(("NOTICE_", "WHY_"))]
+    keys += ["notice.cannot_save_short", "app.already_open"]
+    tables = {lang: json.loads((paths.I18N / f"{lang}.json").read_text(encoding="utf-8"))
+              for lang in ("en", "fa", "ru")}
+    for key in keys:
+        blanks = {lang: set(re.findall(r"{(\w+)}", table[key])) for lang, table in tables.items()}
+        assert blanks["en"] == blanks["fa"] == blanks["ru"], (key, blanks)

@@ -19,8 +19,8 @@ class Sink:
     def __init__(self) -> None:
         self.notices = Notices()
 
-    def add_notice(self, key, aside=None, detail=""):
-        self.notices.add(key, aside, detail)
+    def add_notice(self, key, aside=None, detail="", why=""):
+        self.notices.add(key, aside, detail, why)
 
     def take_notices(self):
         return self.notices.take()

@@ -19,6 +19,7 @@ from game.app.matchmeta import MatchMeta
 from game.app.settings import SETTINGS_FORMAT, SETTINGS_VERSION, Settings, system_language
 from game.app.storage import (
     KEEP_ASIDE,
+    MATCH_READ_LIMIT,
     MATCH_VERSION,
     NOTICE_MATCH,
     NOTICE_SETTINGS,
@@ -291,7 +292,7 @@ BAD_MATCHES = {
     "bad meta": _edit(lambda d: d["meta"].__setitem__("mode", "online")),
     "no match": _edit(lambda d: d.pop("match")),
     "not ours": json.dumps({"format": "x"}).encode(),
-    "too large": _good_match_text().encode()[:-2] + b" " * READ_LIMIT + b"}\n",
+    "too large": _good_match_text().encode()[:-2] + b" " * MATCH_READ_LIMIT + b"}\n",
 }
 
 
@@ -415,29 +416,49 @@ def test_randomly_damaged_saves_never_crash(storage, data_dir):
 def test_files_over_the_read_limit_are_refused_unread(storage, data_dir, monkeypatch):
     """A huge file is never read whole: at most one byte past the limit, then it is set aside."""
     good = _good_match_text(61, 4)
-    (data_dir / "match.json").write_text(good + " " * (READ_LIMIT - len(good.encode())))
+    (data_dir / "match.json").write_text(good + " " * (MATCH_READ_LIMIT - len(good.encode())))
     assert storage.load_match() is not None  # exactly at the limit: still ours
-    (data_dir / "match.json").write_text(good + " " * (READ_LIMIT + 1 - len(good.encode())))
+    (data_dir / "match.json").write_text(good + " " * (MATCH_READ_LIMIT + 1 - len(good.encode())))
     (data_dir / "settings.json").write_bytes(b"{" + b" " * (5 * READ_LIMIT) + b"}")
     asked = []
-    real_open = open
+    real_read = os.read
+    real_fdopen = os.fdopen
 
-    def watching_open(file, mode="r", *args, **kwargs):
-        f = real_open(file, mode, *args, **kwargs)
+    def watching_fdopen(fd, mode="r", *args, **kwargs):
+        f = real_fdopen(fd, mode, *args, **kwargs)
         if "b" in mode and "r" in mode:
-            real_read = f.read
-            f.read = lambda n=-1: asked.append(n) or real_read(n)
+            inner = f.read
+            f.read = lambda n=-1: asked.append(n) or inner(n)
         return f
 
-    monkeypatch.setattr("builtins.open", watching_open)
+    monkeypatch.setattr(os, "fdopen", watching_fdopen)
+    monkeypatch.setattr(os, "read", lambda fd, n: asked.append(n) or real_read(fd, n))
     assert storage.load_match() is None
     assert storage.load_settings() == Settings(language=system_language())
     monkeypatch.undo()
-    assert asked and all(0 < n <= READ_LIMIT + 1 for n in asked)
+    assert all(0 < n <= MATCH_READ_LIMIT + 1 for n in asked)  # refused by their size: nothing read at all
     notices = storage.take_notices()
     assert [n.key for n in notices] == [NOTICE_MATCH, NOTICE_SETTINGS]
     assert all("too large" in n.detail for n in notices)
     assert len(aside_files(data_dir, "match")) == 1 and len(aside_files(data_dir, "settings")) == 1
+
+
+def test_a_file_that_grows_past_the_limit_is_read_no_further(tmp_path):
+    """The size seen before opening is not trusted: the read itself stops one byte past the limit."""
+    from game.app.storage import FileTooLarge, read_limited
+
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 100)
+    assert read_limited(path, 100) == b"x" * 100
+    with pytest.raises(FileTooLarge):
+        read_limited(path, 99)
+    huge = tmp_path / "huge"
+    with open(huge, "wb") as f:
+        f.truncate(10 * 1024**3)  # sparse: refused by its size without a byte read
+    t = time.monotonic()
+    with pytest.raises(FileTooLarge):
+        read_limited(huge)
+    assert time.monotonic() - t < 1
 
 
 def test_each_store_keeps_its_own_notices_and_files(tmp_path):

@@ -32,7 +32,6 @@ from .scenes.play import PlayScene
 from .scenes.replay import ReplayScene
 from .scenes.result import ResultScene
 from .scenes.settings import SettingsScene
-from .storage import NOTICE_MATCH
 
 if TYPE_CHECKING:
     from game.engine.record import HandRecord
@@ -78,7 +77,8 @@ class Flow:
     def _adopt(self, match: Match, practice: bool = False, resumed: bool = False) -> None:
         self.match = match
         self.recorder = match_listeners.attach(match, self.host.services, practice=practice,
-                                               keep=self.history_keep(), resumed=resumed)
+                                               keep=self.history_keep(), resumed=resumed,
+                                               tell=lambda text: self.host.toast(text, 6.0))
 
     def deals_fairly(self) -> bool:
         return self.fair if self.fair is not None else self.seed is None
@@ -140,10 +140,9 @@ class Flow:
         state, meta = loaded
         try:
             match = Match.resumed(state, meta, self.host.bots)
-        except Exception:
+        except Exception as exc:  # kept aside with a notice, like any save that cannot be used
             log.exception("the saved match could not be resumed")
-            store.clear_match()
-            store.add_notice(NOTICE_MATCH, None, "not resumable")
+            store.refuse_match(exc)
             return False
         self._adopt(match, resumed=True)
         self.hand_view = self.hand_view.fresh()

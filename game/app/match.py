@@ -231,10 +231,11 @@ class Match:
             queue.extend(e.seen_by(seat) for e in events)
         if self.bot is not None:
             for e in events:
+                seen = e.seen_by(BOT_SEAT)
                 try:
-                    self.bot.on_event(e.seen_by(BOT_SEAT))
+                    self.bot.on_event(seen)
                 except Exception:  # a bot's bookkeeping must never stop the game
-                    log.exception("bot failed to take in %s", e)
+                    log.exception("bot failed to take in %s", seen)  # as the seat saw it: no hidden card in the log
         for fn in list(self.listeners):
             try:
                 fn(self, action, events)

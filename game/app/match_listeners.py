@@ -1,12 +1,20 @@
 """What the services hear of a match: a save after every action, the statistics of finished hands
-and matches, the hand history, and the sound of each move.  Silent services make all of it do nothing."""
+and matches, the hand history, and the sound of each move.  Silent services make all of it do nothing.
+
+The save of a move is queued at once (the writer puts it in place within moments), so a killed game
+loses at most the move in flight.  The move that ends a match writes the match-over marker and waits
+(briefly, once per match) for the statistics and the marker to be on disk, so a finished match is
+never offered again.  When saving fails during play, ``tell`` (a toast) says so once.
+"""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine import Action, Discarded, Drew, Event, Knocked, UpcardDecision
+from game.engine import Action, Discarded, Drew, Event, Knocked, MatchEnded, UpcardDecision
 
 from .history import HISTORY_KEEP, History, HistoryRecorder
+from .i18n import tr
 
 if TYPE_CHECKING:
     from .match import Match
@@ -27,11 +35,17 @@ def event_sounds(events: list[Any]) -> list[str]:
     return out
 
 
+def cannot_save_text(why: str) -> str:
+    """The toast when progress stops being saved during play."""
+    return tr("notice.cannot_save_short", why=tr(why))
+
+
 def attach(match: Match, services: Services, *, practice: bool = False, keep: int = HISTORY_KEEP,
-           resumed: bool = False) -> HistoryRecorder:
+           resumed: bool = False, tell: Callable[[str], object] | None = None) -> HistoryRecorder:
     """Save after every action, record finished hands and matches (a practice match with a move taken
     back is left out of the statistics), record every hand in the history, and sound the moves.
-    ``practice`` turns on practice mode's undo; ``keep`` is how many matches the history keeps."""
+    ``practice`` turns on practice mode's undo; ``keep`` is how many matches the history keeps;
+    ``tell`` shows a short message (the app's toast): it hears once that saving fails."""
     meta = match.info
     recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed)
 
@@ -39,6 +53,12 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
         if services.stats is not None and not recorder.practice:
             services.stats.record_events(meta, m.state.rules, events)
         services.store.save_match(m.state, meta)
+        if any(isinstance(e, MatchEnded) for e in events):
+            services.match_finished()
+        if tell is not None:
+            why = services.store.take_trouble()
+            if why is not None:
+                tell(cannot_save_text(why))
 
     def sounds(m: Match, action: Action | None, events: list[Event]) -> None:
         for name in event_sounds(events):

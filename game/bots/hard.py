@@ -56,6 +56,7 @@ DEFAULTS: dict[str, float] = {
     "min_gain": 2.0,  # ... and when the expected score of the knock is at least this
     "hold_below": 5,  # with this little deadwood (not gin; scaled to the knock limit) it plays on ...
     "hold_margin": 1,  # ... or, once the opponent's knocking habit is known, this far below it
+    "hold_cap": 2,  # ... and at least this far below the knock limit
     "late_stock": 6,  # stock cards left (beyond the dead-hand count) when any safe knock is taken
     "prune": 8,  # discards whose deadwood exceeds the least by more than this are not compared
     "rollouts": 0,  # > 0: weigh each possible knock against this many play-outs of the hand going on
@@ -65,9 +66,11 @@ DEFAULTS: dict[str, float] = {
     "roll_draw": 0,  # > 0: a close draw (values within draw_band) is settled by this many play-outs
     "draw_band": 2.0,
     "clamp": 0,  # 1: points past what either side needs to win the match count for nothing
+    "finish": 0.0,  # > 0: within this many times (knock limit + 10) points of the target, a low count
+    # knocks when the expected score reaches the target (instead of playing on for an undercut)
 }
 
-V1: dict[str, float] = {**DEFAULTS, "rollouts": 0, "roll_draw": 0, "clamp": 0}
+V1: dict[str, float] = {**DEFAULTS, "rollouts": 0, "roll_draw": 0, "clamp": 0, "finish": 0}
 """The hard bot as first released (the yardstick ``hard_v1``), kept fixed while ``DEFAULTS`` move on: it
 knocks by the sampled undercut chance and the opponent's habit, no play-outs."""
 
@@ -324,7 +327,7 @@ class HardBot(Bot):
         habit = self.knock_habit(obs)
         if habit < 0:
             return int(obs.knock_limit * self.p["hold_below"] // 10)
-        return int(min(habit - self.p["hold_margin"], obs.knock_limit - 2))
+        return int(min(habit - self.p["hold_margin"], obs.knock_limit - self.p["hold_cap"]))
 
     def knock_habit(self, obs: Observation) -> int:
         """The deadwood the opponent seems to knock at (-1: unknown): the most it knocked with this
@@ -359,9 +362,13 @@ class HardBot(Bot):
         if k > obs.knock_limit:
             return False
         late = obs.stock_size <= obs.rules.dead_hand_stock + self.p["late_stock"]
-        if not late and k <= self.hold_limit(obs):
+        need = obs.rules.target - obs.scores[obs.player]
+        finishing = self.p["finish"] > 0 and need <= self.p["finish"] * (obs.knock_limit + 10)
+        if not late and not finishing and k <= self.hold_limit(obs):
             return False
         gain, undercut = self.knock_outlook(obs, view, rest, k)
         if late:
             return gain > 0
+        if finishing and k <= self.hold_limit(obs):  # a safe knock that likely ends the match
+            return undercut <= self.p["max_undercut"] and gain >= need
         return undercut <= self.p["max_undercut"] and gain >= self.p["min_gain"]

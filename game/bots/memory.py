@@ -40,7 +40,23 @@ class HandMemory:
     def update(self, event: Event) -> None:
         """Follow one event (the copy this seat may see).  Unknown events are ignored."""
         me = self.seat
-        if isinstance(event, HandDealt):
+        if isinstance(event, Discarded):
+            self.pile.append(event.card)
+            if event.player == me:
+                self.my_discards.append(event.card)
+            else:
+                self.opp_discards.append(event.card)
+        elif isinstance(event, Drew):
+            if event.source == "discard":
+                if self.pile:
+                    self.pile.pop()
+                if event.player != me and event.card is not None:
+                    self.opp_picks.append(event.card)
+            elif event.player != me:
+                self.opp_stock_draws += 1
+                if self.pile and (not self.opp_refused or self.opp_refused[-1] != self.pile[-1]):
+                    self.opp_refused.append(self.pile[-1])
+        elif isinstance(event, HandDealt):
             self.reset()
             self.hand_no = event.hand_no
             self.dealer = event.dealer
@@ -57,21 +73,5 @@ class HandMemory:
         elif isinstance(event, UpcardRetired):
             if self.pile:
                 self.pile.pop()
-        elif isinstance(event, Drew):
-            if event.source == "discard":
-                if self.pile:
-                    self.pile.pop()
-                if event.player != me and event.card is not None:
-                    self.opp_picks.append(event.card)
-            elif event.player != me:
-                self.opp_stock_draws += 1
-                if self.pile and (not self.opp_refused or self.opp_refused[-1] != self.pile[-1]):
-                    self.opp_refused.append(self.pile[-1])
-        elif isinstance(event, Discarded):
-            self.pile.append(event.card)
-            if event.player == me:
-                self.my_discards.append(event.card)
-            else:
-                self.opp_discards.append(event.card)
         elif isinstance(event, (Knocked, HandEnded)):
             self.finished = True

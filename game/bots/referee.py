@@ -60,22 +60,28 @@ def decide(bot: Bot, obs: Observation) -> Action:
     return action
 
 
+_DRAW_DISCARD = DrawDiscard()
+_OVER = frozenset((Phase.HAND_OVER, Phase.MATCH_OVER))
+
+
 def _ask(bot: Bot, obs: Observation) -> Action:
     legal = obs.legal_actions
-    if obs.phase is Phase.UPCARD_OFFER:
-        return TakeUpcard() if _yes(bot.take_upcard(obs)) else PassUpcard()
-    if obs.phase is Phase.DRAW:
-        if DrawDiscard() in legal and _yes(bot.draw_from_discard(obs)):
+    phase = obs.phase
+    if phase is Phase.DRAW:
+        if _DRAW_DISCARD in legal and _yes(bot.draw_from_discard(obs)):
             return DrawDiscard()
         return DrawStock()
-    if obs.phase is Phase.DISCARD:
-        if BigGin() in legal and _yes(bot.big_gin(obs)):
+    if phase is Phase.UPCARD_OFFER:
+        return TakeUpcard() if _yes(bot.take_upcard(obs)) else PassUpcard()
+    if phase is Phase.DISCARD:
+        kinds = {type(a) for a in legal}
+        if BigGin in kinds and _yes(bot.big_gin(obs)):
             return BigGin()
         card = bot.choose_discard(obs)
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
             raise ValueError(f"choose_discard answered {card!r}, not a card")
         card = Card(card)
-        if Knock(card) in legal and _yes(bot.knock(obs, card)):
+        if Knock in kinds and Knock(card) in legal and _yes(bot.knock(obs, card)):
             return Knock(card)
         return Discard(card)
     return TimerMove()
@@ -152,7 +158,8 @@ def play_match(
                 bots[seat].fallbacks = getattr(bots[seat], "fallbacks", 0) + 1
                 record.problems.append(f"hand {state.hand_no} seat {seat}: {problem}")
             events = state.apply(action, seat)
-            record.hands.extend(ev.result for ev in events if isinstance(ev, HandEnded))
+            if state.phase in _OVER:  # only an action that ends the hand has a result
+                record.hands.extend(ev.result for ev in events if isinstance(ev, HandEnded))
         if check_invariants:
             state.check_invariants()
         deliver(events, bots)

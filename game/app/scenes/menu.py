@@ -78,6 +78,14 @@ def record_abandoned(services: Any, state: Any, meta: Any) -> None:
         log.exception("the abandoned match could not be recorded")
 
 
+def notice_text(notice) -> str:
+    """What the menu says for a notice: its key with the file's name, the whole path and the reason."""
+    aside = getattr(notice, "aside", None)
+    why = getattr(notice, "why", "")
+    return tr(notice.key, file=aside.name if aside else "-", path=str(aside) if aside else "-",
+              why=tr(why) if why else "")
+
+
 class MenuScene(Scene):
     name = "menu"
 
@@ -99,7 +107,7 @@ class MenuScene(Scene):
         self.entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.choice_buttons: dict[tuple[str, object], pygame_gui.elements.UIButton] = {}
         self.rows: dict[str, int] = {}
-        self.notices = [tr(n.key, file=n.aside.name if n.aside else "-") for n in app.nav.take_notices()]
+        self.notices = [notice_text(n) for n in app.nav.take_notices()]
         self.notice_rect: pygame.Rect | None = None
         self.about_rect = pygame.Rect(0, 0, 0, 0)
         self.level_rect = pygame.Rect(0, 0, 0, 0)
@@ -355,8 +363,13 @@ class MenuScene(Scene):
         if not self.app.nav.continue_match():
             self.can_continue = self.app.nav.has_saved_match()
             self.saved = self._read_saved() if self.can_continue else None
-            self.notices += [tr(n.key, file=n.aside.name if n.aside else "-") for n in self.app.nav.take_notices()]
+            self.notices += [notice_text(n) for n in self.app.nav.take_notices()]
             self.rebuild_ui()
+
+    def uncover(self) -> None:
+        """Back from an overlay (statistics, settings): what they had to report shows here."""
+        self.notices += [notice_text(n) for n in self.app.nav.take_notices()]
+        super().uncover()
 
     def open_rules(self) -> None:
         from .overlays import RulesScene

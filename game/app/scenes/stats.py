@@ -6,7 +6,9 @@ text module, so Persian columns run right to left like the rest of the table.
 from __future__ import annotations
 
 import datetime
+import logging
 import time
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -22,9 +24,20 @@ ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_su
         "best_hand", "streak")
 RECENT = 6
 
+log = logging.getLogger(__name__)
+
+
+def date_text(when: Any) -> str:
+    """A match's date and time; an unreadable one shows as a dash rather than stopping the screen."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(float(when)))
+    except (TypeError, ValueError, OverflowError, OSError):
+        return "-"
+
 
 def opponent_name(key: str) -> str:
     """A bot level's name (as the table names it), or the friend's name in hot-seat (``hotseat:<name>``)."""
+    key = str(key)
     if key in LEVELS:
         return tr("seat.computer_level", level=tr("level." + key))
     if key.startswith("hotseat:"):
@@ -33,9 +46,12 @@ def opponent_name(key: str) -> str:
     return key
 
 
-def match_date(when: float) -> str:
+def match_date(when: Any) -> str:
     """When a match ended, in the calendar of the screen's language (Solar Hijri on a Persian screen)."""
-    moment = time.localtime(when)
+    try:
+        moment = time.localtime(float(when))
+    except (TypeError, ValueError, OverflowError, OSError):
+        return "-"  # an unreadable date shows as a dash rather than stopping the screen
     clock = time.strftime("%H:%M", moment)
     if i18n.language() == "fa":
         try:
@@ -85,9 +101,14 @@ class StatsScene(Scene):
     # ------------------------------------------------------------------ data
 
     def load(self) -> None:
+        """The figures to show; whatever the database holds, the screen opens (empty at worst)."""
         db = self.db
-        self.opponents = db.opponents()
-        self.recent = db.recent_matches(RECENT)
+        try:
+            self.opponents = list(db.opponents())
+            self.recent = list(db.recent_matches(RECENT))
+        except Exception:
+            log.exception("the statistics could not be read")
+            self.opponents, self.recent = [], []
         self.page = min(self.page, max(0, self.pages() - 1))
 
     def per_page(self) -> int:

@@ -9,21 +9,27 @@ from typing import Protocol
 NOTICE_SETTINGS = "notice.settings_reset"
 NOTICE_MATCH = "notice.match_reset"
 NOTICE_STATS = "notice.stats_reset"
+NOTICE_STATS_ROWS = "notice.stats_rows_skipped"  # some records unreadable: left out, the old file copied aside
+NOTICE_FILE_LEFT = "notice.file_left"  # a bad file that could not be moved aside: left untouched, not used
+NOTICE_CANNOT_SAVE = "notice.cannot_save"  # progress cannot be saved (``why`` says why); play goes on
 
 
 @dataclass(frozen=True)
 class Notice:
-    """``key`` is a translation key (with a ``{file}`` placeholder), ``aside`` the kept file, if any."""
+    """``key`` is a translation key with ``{file}`` (the name of ``aside``), ``{path}`` (all of it) and
+    ``{why}`` (the translation of ``why``) placeholders; ``aside`` is the file or folder the notice is
+    about (the kept copy of a damaged file), ``detail`` what the log says."""
 
     key: str
     aside: Path | None = None
     detail: str = ""
+    why: str = ""
 
 
 class NoticeSink(Protocol):
     """Where a service reports a notice (a ``Store`` is one)."""
 
-    def add_notice(self, key: str, aside: Path | None = None, detail: str = "") -> None: ...
+    def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None: ...
 
 
 class Notices:
@@ -33,13 +39,22 @@ class Notices:
         self._items: list[Notice] = []
         self._lock = threading.Lock()
 
-    def add(self, key: str, aside: Path | None = None, detail: str = "") -> None:
+    def add(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
         with self._lock:
             if all(n.key != key for n in self._items):
-                self._items.append(Notice(key, aside, detail))
+                self._items.append(Notice(key, aside, detail, why))
 
     def take(self) -> list[Notice]:
         """The notices not taken yet; each is returned once."""
         with self._lock:
             out, self._items = self._items, []
         return out
+
+    def take_key(self, key: str) -> Notice | None:
+        """The waiting notice with ``key``, taken out (shown another way, so the menu does not repeat it)."""
+        with self._lock:
+            for n in self._items:
+                if n.key == key:
+                    self._items.remove(n)
+                    return n
+        return None

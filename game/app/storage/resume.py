@@ -1,16 +1,23 @@
-"""The resumable match's file format: the engine's own JSON with who plays whom, in a versioned envelope."""
+"""The resumable match's file format: the engine's own JSON with who plays whom, in a versioned envelope.
+
+A finished match is saved like any other state, with ``"over": true`` in the envelope: the
+match-over marker.  It stands in for the live save the moment the match ends, so a killed game can
+never offer the finished match again, and it tells the next start what the statistics must hold.
+"""
 from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 from typing import Any
 
-from game.engine import MatchState, Phase, SaveError
+from game.engine import MAX_SAVE_BYTES, MatchState, Phase, SaveError
 
 from ..matchmeta import MatchMeta
 
 MATCH_FORMAT = "gin-rummy-resume"
 MATCH_VERSION = 1
+MATCH_READ_LIMIT = MAX_SAVE_BYTES + 64 * 1024  # the engine's largest save and the envelope around it
 
 
 def _meta(meta: MatchMeta | dict[str, Any]) -> MatchMeta:
@@ -19,13 +26,26 @@ def _meta(meta: MatchMeta | dict[str, Any]) -> MatchMeta:
 
 def match_text(state: MatchState, meta: MatchMeta | dict[str, Any]) -> str:
     """The file's text: the engine's own JSON embedded as is (no second encoding pass)."""
-    head = json.dumps({"format": MATCH_FORMAT, "version": MATCH_VERSION, "saved_at": time.time(),
-                       "meta": _meta(meta).to_dict()}, ensure_ascii=False)
-    return head[:-1] + ', "match": ' + state.to_json() + "}\n"
+    head: dict[str, Any] = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "saved_at": time.time()}
+    if state.phase is Phase.MATCH_OVER:
+        head["over"] = True
+    head["meta"] = _meta(meta).to_dict()
+    text = json.dumps(head, ensure_ascii=False)
+    return text[:-1] + ', "match": ' + state.to_json() + "}\n"
 
 
-def parse_match(text: str | bytes) -> tuple[MatchState, MatchMeta]:
-    """Read a saved match; SaveError with a clear message when it is not usable.
+@dataclass(frozen=True)
+class SavedMatch:
+    """What a match file holds: ``over`` for the match-over marker (``state`` is then the finished
+    match when it is readable, else None)."""
+
+    state: MatchState | None
+    meta: MatchMeta | None
+    over: bool = False
+
+
+def read_saved(text: str | bytes) -> SavedMatch:
+    """Read a match file; SaveError with a clear message when it is neither a usable save nor a marker.
 
     Anything else an untrusted file may provoke in the engine's loader is possible too: callers treat
     every exception as "not usable".
@@ -41,6 +61,15 @@ def parse_match(text: str | bytes) -> tuple[MatchState, MatchMeta]:
         raise SaveError(f"unknown save version {version!r}")
     if version > MATCH_VERSION:
         raise SaveError(f"the save was written by a newer version of the game ({version})")
+    if data.get("over") is True:
+        try:
+            state = MatchState.from_dict(data["match"])
+            meta = MatchMeta.from_dict(data.get("meta"))
+        except Exception:  # a marker whose match is unreadable still says: nothing to continue
+            return SavedMatch(None, None, over=True)
+        if state.phase is not Phase.MATCH_OVER:
+            return SavedMatch(None, None, over=True)
+        return SavedMatch(state, meta, over=True)
     try:
         meta = MatchMeta.from_dict(data.get("meta"))
     except (ValueError, TypeError) as e:
@@ -50,4 +79,12 @@ def parse_match(text: str | bytes) -> tuple[MatchState, MatchMeta]:
     state = MatchState.from_dict(data["match"])
     if state.phase is Phase.MATCH_OVER:
         raise SaveError("the saved match is already over")
-    return state, meta
+    return SavedMatch(state, meta)
+
+
+def parse_match(text: str | bytes) -> tuple[MatchState, MatchMeta]:
+    """Read a saved match to continue; SaveError when it is not usable (a match-over marker included)."""
+    saved = read_saved(text)
+    if saved.over or saved.state is None or saved.meta is None:
+        raise SaveError("the saved match is already over")
+    return saved.state, saved.meta

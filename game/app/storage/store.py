@@ -4,13 +4,17 @@ Writes run on the store's own background thread so a frame never waits for the d
 waits for them (on exit, before loading, and in tests), and an interpreter exit flushes too.
 A damaged, empty, hand-edited, oversized or newer-version file never stops the game: it is moved
 aside with a timestamp in its name, defaults are used, and a notice (``take_notices()``) tells the
-UI to say so.  ``SilentStore`` has the same methods and touches no file (tests, pictures).
+UI to say so.  A bad file that cannot be moved aside is left exactly as it is and never written
+over.  When saving fails (a read-only or full disk) the store says so once (``NOTICE_CANNOT_SAVE``,
+or ``take_trouble()`` for a toast during play) and the game goes on.
+``SilentStore`` has the same methods and touches no file (tests, pictures).
 """
 from __future__ import annotations
 
 import atexit
 import json
 import logging
+import threading
 import weakref
 from pathlib import Path
 from typing import Any
@@ -20,9 +24,20 @@ from game.engine import MatchState, Phase, SaveError
 from .. import paths
 from ..matchmeta import MatchMeta
 from ..settings import Settings, settings_from_dict, system_language
-from .files import FileTooLarge, Writer, read_limited, remove_stale_temps, set_aside
-from .notices import NOTICE_MATCH, NOTICE_SETTINGS, Notice, Notices
-from .resume import match_text, parse_match
+from .files import (
+    WHY_DISK,
+    Unusable,
+    Writer,
+    check_kind,
+    kept_aside,
+    read_limited,
+    remove_stale_temps,
+    set_aside,
+    unwritable,
+    why_failed,
+)
+from .notices import NOTICE_CANNOT_SAVE, NOTICE_FILE_LEFT, NOTICE_MATCH, NOTICE_SETTINGS, Notice, Notices
+from .resume import MATCH_READ_LIMIT, match_text, read_saved
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +48,10 @@ def _read_json(path: Path) -> tuple[Any, str | None]:
     """(data, None) or (None, why it is unusable); (None, None) when there is no file."""
     try:
         raw = read_limited(path)
-    except FileTooLarge as e:
+    except Unusable as e:
         return None, str(e)
     except OSError as e:
-        return None, f"cannot read: {e}"
+        return None, f"cannot read: {e.strerror or e}"
     if raw is None:
         return None, None
     if not raw.strip():
@@ -58,8 +73,12 @@ class Store:
 
     def __init__(self, folder: Path) -> None:
         self._folder = Path(folder)
-        self._writer = Writer()
+        self._writer = Writer(report=self._written)
         self._notices = Notices()
+        self._failing: dict[Path, str] = {}  # files whose last write failed (the folder: seen at start), and why
+        self._told_trouble = False  # NOTICE_CANNOT_SAVE given for the present trouble (any service's)
+        self._state_lock = threading.Lock()
+        self._match_known: bool | None = None  # a resumable match is (about to be) on disk; None: look
         ref = weakref.ref(self)
         self._at_exit = lambda: _flush_at_exit(ref)  # holds no reference to the store itself
         atexit.register(self._at_exit)
@@ -77,17 +96,83 @@ class Store:
         return self._folder / paths.MATCH_FILE
 
     def startup(self) -> None:
-        """Tidy the folder before anything reads it (temporary files of a killed write)."""
+        """Tidy the folder before anything reads it (temporary files of a killed write), set aside
+        what is not a file where a file of ours belongs, and say at once when nothing can be saved.
+
+        Only the copy of the game that holds the folder's lock may call this (``storage.lock``).
+        """
         remove_stale_temps(self._folder)
+        for path, key in ((self.settings_path, NOTICE_SETTINGS), (self.match_path, NOTICE_MATCH)):
+            try:
+                check_kind(path)
+            except Unusable as e:
+                self._unusable(path, key, str(e))
+        why = unwritable(self._folder, (self.settings_path, self.match_path))
+        if why is not None:
+            log.warning("progress cannot be saved in %s (%s)", self._folder, why)
+            with self._state_lock:
+                self._failing[self._folder] = why  # for the whole session: what fails later is no news
+            self.add_notice(NOTICE_CANNOT_SAVE, self._folder, "seen at start", why)
 
     # --- notices --------------------------------------------------------------------------------
 
-    def add_notice(self, key: str, aside: Path | None = None, detail: str = "") -> None:
-        self._notices.add(key, aside, detail)
+    def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
+        """Queue a notice; "progress cannot be saved" is said once for a trouble, whoever reports it."""
+        if key == NOTICE_CANNOT_SAVE:
+            with self._state_lock:
+                if self._told_trouble:
+                    return
+                self._told_trouble = True
+        self._notices.add(key, aside, detail, why)
 
     def take_notices(self) -> list[Notice]:
         """The notices not shown yet (this store's and those of services reporting here); each once."""
         return self._notices.take()
+
+    def take_trouble(self) -> str | None:
+        """The reason (a translation key) progress cannot be saved, when that was not told yet; once.
+
+        For a toast during play: the menu then does not repeat it.
+        """
+        notice = self._notices.take_key(NOTICE_CANNOT_SAVE)
+        if notice is None:
+            return None
+        return notice.why or WHY_DISK
+
+    @property
+    def saving_fails(self) -> bool:
+        """Whether the last write of some file failed (and no later one of it succeeded)."""
+        with self._state_lock:
+            return bool(self._failing)
+
+    def _written(self, path: Path, error: BaseException | None) -> None:
+        """The writer's report after each write (on its thread)."""
+        with self._state_lock:
+            if error is None:
+                if self._failing.pop(path, None) is not None and not self._failing:
+                    self._told_trouble = False  # saving works again: a new trouble is news
+                return
+            if path == self.match_path:
+                self._match_known = None  # the disk holds what it holds
+            first = not self._failing
+            why = why_failed(error)
+            self._failing[path] = why
+        if first:
+            self.add_notice(NOTICE_CANNOT_SAVE, self._folder, str(error), why)
+
+    def _unusable(self, path: Path, key: str, detail: str) -> Path | None:
+        """Set a bad file aside with the notice ``key``; when it cannot be moved, leave it untouched,
+        never write over it, and say so instead."""
+        aside = set_aside(path)
+        if aside is None and kept_aside(path):
+            self._writer.guard(path)
+            log.warning("%s is unusable (%s) and could not be moved aside: left as it is", path, detail)
+            self.add_notice(NOTICE_FILE_LEFT, path, detail)
+            return None
+        what = "settings reset" if key == NOTICE_SETTINGS else "saved match refused"
+        log.warning("%s (%s); the old file is kept as %s", what, detail, aside)
+        self.add_notice(key, aside, detail)
+        return aside
 
     # --- settings -------------------------------------------------------------------------------
 
@@ -100,6 +185,8 @@ class Store:
         """
         path = self.settings_path
         self._writer.flush()
+        if self._writer.guarded(path):
+            return Settings(language=system_language())
         data, why = _read_json(path)
         if data is None and why is None:
             return Settings(language=system_language())
@@ -114,10 +201,7 @@ class Store:
             settings = Settings(language=system_language())
             problems = [why]
         if problems:
-            aside = self.set_aside(path)
-            detail = "; ".join(problems)
-            log.warning("settings reset (%s); the old file is %s", detail, aside)
-            self.add_notice(NOTICE_SETTINGS, aside, detail)
+            self._unusable(path, NOTICE_SETTINGS, "; ".join(problems))
             self.save_settings(settings)
         return settings
 
@@ -129,51 +213,75 @@ class Store:
     # --- the resumable match --------------------------------------------------------------------
 
     def save_match(self, state: MatchState, meta: MatchMeta) -> None:
-        """Save the running match after an action; a finished match clears the save instead.
+        """Save the running match after an action; a finished match writes the match-over marker.
 
-        Serialising costs about what the engine's to_json costs; the disk write happens on the writer thread.
+        Serialising costs about what the engine's to_json costs; the disk write happens on the
+        writer thread within moments (the rename comes first, the flush to disk after it).
         """
-        if state.phase is Phase.MATCH_OVER:
-            self.clear_match()
-            return
-        self._writer.submit(self.match_path, match_text(state, meta))
+        text = match_text(state, meta)
+        self._match_known = state.phase is not Phase.MATCH_OVER  # before the writer may report a failure
+        self._writer.submit(self.match_path, text)
 
     def clear_match(self) -> None:
+        self._match_known = False
         self._writer.submit(self.match_path, None)
 
     def has_match(self) -> bool:
         """Whether Continue should be offered (a save exists or is about to be written)."""
-        pending, text = self._writer.pending(self.match_path)
-        if pending:
-            return text is not None
-        return self.match_path.exists()
+        if self._writer.guarded(self.match_path):
+            return False
+        known = self._match_known
+        if known is not None:
+            return known
+        return self.match_path.is_file()
 
     def load_match(self) -> tuple[MatchState, MatchMeta] | None:
-        """The saved match to continue, or None.  A bad save is kept aside with a ``NOTICE_MATCH``."""
+        """The saved match to continue, or None.  A bad save is kept aside with a ``NOTICE_MATCH``;
+        the match-over marker is no match to continue."""
         self._writer.flush()
         path = self.match_path
-        try:
-            raw = read_limited(path)
-        except FileTooLarge as e:
-            self._refuse_match(e)
+        if self._writer.guarded(path):
             return None
-        except OSError as e:
-            log.warning("cannot read the saved match: %s", e)
+        try:
+            raw = read_limited(path, MATCH_READ_LIMIT)
+        except (Unusable, OSError) as e:
+            self.refuse_match(e)
             return None
         if raw is None:
+            self._match_known = None
             return None
         try:
             if not raw.strip():
                 raise SaveError("the save is empty")
-            return parse_match(raw)
+            saved = read_saved(raw)
         except Exception as e:  # anything in an untrusted file means "not usable", never a crash
-            self._refuse_match(e)
+            self.refuse_match(e)
             return None
+        if saved.over or saved.state is None or saved.meta is None:
+            self._match_known = False
+            return None
+        return saved.state, saved.meta
 
-    def _refuse_match(self, error: Exception) -> None:
-        aside = self.set_aside(self.match_path)
-        log.warning("saved match refused (%s); kept as %s", error, aside)
-        self.add_notice(NOTICE_MATCH, aside, str(error))
+    def take_finished_match(self) -> tuple[MatchState, MatchMeta] | None:
+        """The finished match of a match-over marker on disk, for the statistics to make sure of it;
+        None when there is none (anything else on disk is left for ``load_match`` to judge)."""
+        self._writer.flush()
+        try:
+            raw = read_limited(self.match_path, MATCH_READ_LIMIT)
+            saved = read_saved(raw) if raw else None
+        except Exception:
+            return None
+        if saved is None or not saved.over:
+            return None
+        self._match_known = False
+        if saved.state is None or saved.meta is None:
+            return None
+        return saved.state, saved.meta
+
+    def refuse_match(self, error: BaseException) -> None:
+        """The saved match cannot be continued: keep it aside with a ``NOTICE_MATCH`` (never delete it)."""
+        self._unusable(self.match_path, NOTICE_MATCH, str(error) or type(error).__name__)
+        self._match_known = None
 
     # --- files ----------------------------------------------------------------------------------
 
@@ -191,8 +299,8 @@ class Store:
         return self._writer.errors
 
     def close(self) -> None:
-        """Write what is pending and let the writer thread go (the store still works afterwards)."""
-        self.flush()
+        """Write what is pending, to the disk itself, and let the writer go (the store still works afterwards)."""
+        self._writer.flush(durable=True)
         self._writer.stop()
         atexit.unregister(self._at_exit)
 
@@ -219,11 +327,18 @@ class SilentStore:
     def startup(self) -> None:
         pass
 
-    def add_notice(self, key: str, aside: Path | None = None, detail: str = "") -> None:
-        self._notices.add(key, aside, detail)
+    def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
+        self._notices.add(key, aside, detail, why)
 
     def take_notices(self) -> list[Notice]:
         return self._notices.take()
+
+    def take_trouble(self) -> str | None:
+        return None
+
+    @property
+    def saving_fails(self) -> bool:
+        return False
 
     def load_settings(self) -> Settings:
         return Settings()
@@ -242,6 +357,12 @@ class SilentStore:
 
     def load_match(self) -> tuple[MatchState, MatchMeta] | None:
         return None
+
+    def take_finished_match(self) -> tuple[MatchState, MatchMeta] | None:
+        return None
+
+    def refuse_match(self, error: BaseException) -> None:
+        pass
 
     def set_aside(self, path: Path) -> Path | None:
         return None

@@ -1,0 +1,156 @@
+"""One copy of the game per data folder: a lock file held open with the system's own lock.
+
+Two copies on one folder would overwrite each other's saves and statistics, and one's start-up
+would tidy away the other's write in progress.  The first copy holds ``FolderLock``; a second one
+gets ``AlreadyOpen`` before it touches any file.  The lock is the operating system's
+(``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows) on an open file, so a copy that crashed or
+was killed holds nothing: the system lets go of its lock with its process, and the file left behind
+means nothing.
+
+Inside one process the lock is shared: a second ``FolderLock`` on the same folder (a test that
+drops an app and starts another, as a restart would) counts as the same holder.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sys
+import threading
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+LOCK_FILE = "gin-rummy.lock"
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        os.lseek(fd, 0, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        with contextlib.suppress(OSError):
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import errno
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as e:
+            if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                return False
+            raise
+        return True
+
+    def _unlock(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+class AlreadyOpen(RuntimeError):
+    """Another running copy of the game holds the data folder."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(f"the game is already open on {folder}")
+        self.folder = folder
+
+
+_held: dict[str, list[int]] = {}  # folder -> [fd, holders] for the locks this process holds
+_held_lock = threading.Lock()
+
+
+def _key(folder: Path) -> str:
+    return os.path.normcase(os.path.realpath(folder))
+
+
+class FolderLock:
+    """The lock on ``folder``; ``acquire`` raises ``AlreadyOpen`` when another process holds it.
+
+    Where no lock can be taken at all (a folder that takes no file, a file system without locks)
+    the game goes on without one: ``held`` is False and ``why`` says why.  Nothing can then be
+    written there by either copy, or the system cannot tell, which the log records.
+    """
+
+    def __init__(self, folder: Path, name: str = LOCK_FILE) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / name
+        self.held = False
+        self.why = ""
+
+    def acquire(self) -> FolderLock:
+        key = _key(self.folder)
+        with _held_lock:
+            if self.held:
+                return self
+            if key in _held:
+                _held[key][1] += 1
+                self.held = True
+                return self
+            fd = self._open()
+            if fd is None:
+                return self
+            try:
+                locked = _try_lock(fd)
+            except OSError as e:  # the file system has no locks (some network shares)
+                os.close(fd)
+                self.why = f"the folder cannot be locked: {e}"
+                log.warning("%s; two copies of the game could overwrite each other's files", self.why)
+                return self
+            if not locked:
+                os.close(fd)
+                raise AlreadyOpen(self.folder)
+            _held[key] = [fd, 1]
+            self.held = True
+            with contextlib.suppress(OSError):  # who holds it, for a person who looks
+                os.ftruncate(fd, 0)
+                os.lseek(fd, 0, os.SEEK_SET)
+                os.write(fd, f"{os.getpid()}\n".encode())
+        return self
+
+    def _open(self) -> int | None:
+        with contextlib.suppress(OSError):
+            self.folder.mkdir(parents=True, exist_ok=True)
+        flags = getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | flags, 0o644)
+        except OSError as e:
+            first = e
+        try:  # a read-only folder may still hold the lock file of an earlier start
+            return os.open(self.path, os.O_RDONLY | flags)
+        except OSError:
+            self.why = f"no lock file can be made: {first.strerror or first}"
+            log.warning("%s in %s", self.why, self.folder)
+            return None
+
+    def release(self) -> None:
+        """Let go (the last holder in this process unlocks and closes the file, which stays)."""
+        key = _key(self.folder)
+        with _held_lock:
+            if not self.held:
+                return
+            self.held = False
+            entry = _held.get(key)
+            if entry is None:
+                return
+            entry[1] -= 1
+            if entry[1] <= 0:
+                del _held[key]
+                _unlock(entry[0])
+                with contextlib.suppress(OSError):
+                    os.close(entry[0])
+
+    def __enter__(self) -> FolderLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
