@@ -29,10 +29,10 @@ from game.engine import VAN, NextHand, Phase, new_match
 META = MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=1)
 
 
-def played(seed: int, moves: int):
+def played(seed: int, moves: int, target: int = 100):
     from game.app.pictures import plain_move
 
-    state, _ = new_match(VAN.with_(target=10), seed, computer_seat=1)
+    state, _ = new_match(VAN.with_(target=target), seed, computer_seat=1)
     for _ in range(moves):
         if state.phase is Phase.HAND_OVER:
             state.apply(NextHand(), None)
@@ -44,7 +44,7 @@ def played(seed: int, moves: int):
 
 
 def finished(seed: int = 5):
-    state = played(seed, 5000)
+    state = played(seed, 5000, target=10)
     assert state.phase is Phase.MATCH_OVER
     return state
 
