@@ -18,6 +18,8 @@ from .resources import FONT_BOLD, FONT_REGULAR
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 600
+_CACHE_BYTES = 8 * 1024 * 1024  # rendered lines kept, by size: big window lines weigh far more than small ones
+_cached_bytes = 0
 MIN_SIZE = 9
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
@@ -25,8 +27,10 @@ Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 def reset() -> None:
     """Forget fonts and rendered lines (after pygame's font module was shut down and started again)."""
+    global _cached_bytes
     _fonts.clear()
     _cache.clear()
+    _cached_bytes = 0
     _fits.clear()
     _wraps.clear()
 
@@ -73,10 +77,17 @@ def render(text: str, size: int, color: Color, bold: bool = False, literal: bool
         surf = surf.convert_alpha()
     if len(color) == 4 and color[3] < 255:
         surf.set_alpha(color[3])
+    global _cached_bytes
     _cache[key] = surf
-    if len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
+    _cached_bytes += _weight(surf)
+    while _cache and (len(_cache) > _CACHE_SIZE or _cached_bytes > _CACHE_BYTES):
+        _, old = _cache.popitem(last=False)
+        _cached_bytes -= _weight(old)
     return surf
+
+
+def _weight(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * 4
 
 
 def measure(text: str, size: int, bold: bool = False, literal: bool = False) -> tuple[int, int]:

@@ -112,8 +112,12 @@ class Managers:
             mgr.get_theme().load_theme(theme)
             self._made[step] = mgr
             self._themes[step] = theme
+            for old in [s for s in self._made if s != step][:-1]:  # keep this one and the one before it
+                del self._made[old], self._themes[old]
+                self._language.pop(old, None)
         else:
             mgr.set_window_resolution((layout.w, layout.h))
+            self._made[step] = self._made.pop(step)  # the most recently used last
         if self._language.get(step) != i18n.language():
             prepare_manager(mgr, self._themes[step])
             self._language[step] = i18n.language()
