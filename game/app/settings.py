@@ -59,6 +59,7 @@ class Settings:
     fullscreen: bool = False
     ask_before_knock: bool = False
     cut_for_me: bool = False  # the game cuts at random: quicker, but the hand is not player-verified
+    practice: bool = False  # new matches against the computer allow taking moves back (kept out of the wins)
     history_keep: int = 200  # how many matches the history keeps (the oldest go first)
     guide_shown: bool = False
     names: tuple[str, str] = ("", "")
@@ -180,6 +181,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _boolean,
     "ask_before_knock": _boolean,
     "cut_for_me": _boolean,
+    "practice": _boolean,
     "history_keep": _history_keep,
     "guide_shown": _boolean,
     "names": _names,

@@ -165,7 +165,8 @@ class MatchOverScene(Scene):
                 self.start_effects()
 
     def again(self) -> None:
-        self.app.nav.start_match(replace(self.match.setup, seed=self.app.nav.next_seed()))
+        setup = replace(self.match.setup, seed=self.app.nav.next_seed())
+        self.app.nav.start_match(setup, practice=setup.vs_bot and self.app.settings.practice)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)

@@ -357,7 +357,7 @@ class MenuScene(Scene):
         nav = self.app.nav
         if hasattr(nav, "menu_choice"):
             nav.menu_choice = self.opponent
-        nav.start_match(setup)
+        nav.start_match(setup, practice=setup.vs_bot and s.practice)
 
     def continue_match(self) -> None:
         if not self.app.nav.continue_match():
