@@ -310,6 +310,9 @@ class App:
                 self.frame()
             except Exception as error:  # an unexpected error: log it, keep the save, say so on screen
                 self.fail(error)
+                continue
+            if self._failures and self.top is not None and self.top.name != "error":
+                self._failures = 0  # the player is back in the game: only failures in a row end it
         self.close()
         return 0
 
