@@ -190,6 +190,12 @@ def test_suit_sort_marks_meld_members_card_by_card_and_alternates_colours(monkey
 
 def _box_hides_what_is_below(app, scene) -> bool:
     """Inside the overlay's box, the picture is the same whatever lies below it."""
+    from game.app import cardart
+
+    app.prerender_cards()
+    cardart.wait(30)  # the card pictures in the box are painted, so both drawings show the same faces
+    for _ in range(2):
+        app.frame(1 / 60, present=False)
     size = app.screen.get_size()
     full = pygame.Surface(size)
     for s in app.stack:
