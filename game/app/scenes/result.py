@@ -463,7 +463,7 @@ class ResultScene(TableScene):
         lay = self.app.layout
         size = lay.font(16)
         row = round(size * 1.55)
-        rect = lay.rect(lay.margin, lay.px(8), lay.px(250), row * 3 + lay.px(10))
+        rect = lay.rect(lay.margin, lay.px(8), self.scoreboard_width(size), row * 3 + lay.px(10))
         x_score = rect.right - lay.px(12) if not lay.mirror else rect.left + lay.px(12)
         ys = tuple(rect.top + lay.px(6) + row * i + row / 2 for i in (0, 1))
         return rect, x_score, (ys[0], ys[1])
@@ -481,7 +481,7 @@ class ResultScene(TableScene):
         rolling = self.showdown.rolled and not self.finished
         for seat, y in zip((self.top, self.bottom), ys, strict=True):
             text.draw(surface, self.match.name(seat), size, INK, (x_name, y), lay.anchor("midleft"),
-                      max_width=rect.width - lay.px(90))
+                      max_width=rect.width - lay.px(62))
             grow = rolling and seat == self.result.winner
             text.draw(surface, str(shown[seat]), round(size * 1.15) if grow else size, GOLD, (x_score, y),
                       lay.anchor("midright"), bold=True)

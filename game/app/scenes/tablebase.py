@@ -180,7 +180,7 @@ class TableScene(Scene):
         lay = self.app.layout
         st = self.state
         size = lay.font(16)
-        w = lay.px(250)
+        w = self.scoreboard_width(size)
         row = round(size * 1.55)
         rect = lay.rect(lay.margin, lay.px(8), w, row * 3 + lay.px(10))
         panel(surface, rect, colour=PANEL, border=None, radius=lay.px(10))
@@ -192,11 +192,17 @@ class TableScene(Scene):
                 pygame.draw.circle(surface, GOLD, (round(lay.mx(rect.left + lay.px(14)) if not lay.mirror
                                                           else rect.right - lay.px(14)), round(y)), lay.px(5))
             text.draw(surface, self.match.name(seat), size, INK, (x_name, y), lay.anchor("midleft"),
-                      max_width=w - lay.px(90))
+                      max_width=w - lay.px(62))
             text.draw(surface, str(st.scores[seat]), size, GOLD, (x_score, y), lay.anchor("midright"), bold=True)
         y = rect.top + lay.px(6) + row * 2 + row / 2
         info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=st.rules.target)
         text.draw(surface, info, lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"), max_width=w - lay.px(36))
+
+    def scoreboard_width(self, size: int) -> int:
+        """Wide enough for both names at a readable size (long Russian names on a small window)."""
+        lay = self.app.layout
+        names = max(text.measure(self.match.name(seat), size)[0] for seat in (0, 1))
+        return min(max(lay.px(250), names + lay.px(70)), round(lay.w * 0.4))
 
     def draw_seat_labels(self, surface: pygame.Surface) -> None:
         """Names by the hands, the dealer chip, the opponent's pickups and the stock count."""
@@ -211,8 +217,9 @@ class TableScene(Scene):
         if lay.mirror:
             left, right = right, left
         gap = lay.px(14)
+        room = (left - gap - lay.margin) if not lay.mirror else (lay.w - left - gap - lay.margin)
         text.draw(surface, self.match.name(t), size, INK, (left - gap if not lay.mirror else left + gap,
-                  lay.opp_y - size * 0.8), lay.anchor("midright"), bold=True, max_width=lay.px(200))
+                  lay.opp_y - size * 0.8), lay.anchor("midright"), bold=True, max_width=max(lay.px(60), round(room)))
         if st.dealer == t:
             chip(surface, tr("table.dealer"), (left - gap - lay.px(40) if not lay.mirror else left + gap + lay.px(40),
                  lay.opp_y + size * 0.9), lay.font(12))
