@@ -7,11 +7,14 @@ of worker processes: every match has its own seed and the bots sit in alternatin
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
+import os
 import statistics
 import sys
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from game.bots import BOTS, Bot, HardBot, make_bot, play_match
 from game.bots.hard import V1
@@ -26,7 +29,8 @@ LEVELS = (*sorted(BOTS), *YARDSTICKS)
 def make_level(level: str, seed: int | str) -> Bot:
     """A bot of a game level or of a yardstick (``hard_v1``, ``mc``) with its own seeded randomness."""
     if level == "hard_v1":
-        return HardBot(seed=seed, **V1)
+        frozen: dict[str, Any] = dict(V1)
+        return HardBot(seed=seed, **frozen)
     if level == "mc":
         import importlib
         import os
@@ -135,13 +139,13 @@ class Summary:
         else:
             q1 = med = q3 = float(turns[0]) if turns else 0.0
         out["turns"] = (q1, med, q3, turns[0] if turns else 0, turns[-1] if turns else 0)
-        for side in ("a", "b", None):
+        for who in ("a", "b", None):
             ks = [
                 h["knocker_deadwood"]
                 for h in hands
-                if h["kind"] in ("knock", "undercut") and (side is None or h["knocker"] == side)
+                if h["kind"] in ("knock", "undercut") and (who is None or h["knocker"] == who)
             ]
-            out[f"knock_deadwood_{side or 'all'}"] = sum(ks) / len(ks) if ks else float("nan")
+            out[f"knock_deadwood_{who or 'all'}"] = sum(ks) / len(ks) if ks else float("nan")
         return out
 
 
@@ -221,15 +225,21 @@ def build_rules(preset_name: str, target: int | None, switches: list[tuple[str, 
 
 
 def simulate(level_a: str, level_b: str, rules: Rules, matches: int, seed: int, workers: int = 1) -> Summary:
-    jobs = [(level_a, level_b, rules.to_dict(), seed, i) for i in range(matches)]
+    rules_dict = rules.to_dict()
+    jobs = ((level_a, level_b, rules_dict, seed, i) for i in range(matches))  # made as they are played
     summary = Summary(level_a, level_b)
     if workers > 1:
         import multiprocessing
 
+        chunk = max(1, min(20, matches // (workers * 4) or 1))
         # spawn, not fork: a forked child can inherit a lock held by another thread (pygame's, in tests)
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for result in pool.imap(run_one, jobs, chunksize=max(1, min(20, matches // (workers * 4) or 1))):
-                summary.add(result)
+            while True:  # in batches: the pool would otherwise queue every job at once
+                batch = list(itertools.islice(jobs, workers * chunk * 16))
+                if not batch:
+                    break
+                for result in pool.imap(run_one, batch, chunksize=chunk):
+                    summary.add(result)
     else:
         for job in jobs:
             summary.add(run_one(job))
@@ -252,11 +262,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.matches < 1:
         parser.error("--matches must be at least 1")
+    most = (os.cpu_count() or 1) * 4
+    if not 1 <= args.workers <= most:
+        parser.error(f"--workers must be from 1 to {most} on this machine")
     try:
         rules = build_rules(args.preset, args.target, args.rule)
     except (TypeError, ValueError) as exc:
         parser.error(str(exc))
-    summary = simulate(args.bot_a, args.bot_b, rules, args.matches, args.seed, max(1, args.workers))
+    summary = simulate(args.bot_a, args.bot_b, rules, args.matches, args.seed, args.workers)
     print(format_table(summary, rules.preset_name, rules.target))
     return 0 if summary.fallbacks == 0 else 1
 

@@ -3,6 +3,7 @@ import pathlib
 import re
 
 import pytest
+from test_bots_fixtures import table
 
 from game.bots import Advisor, HardBot, decide, deliver, hint, make_bot
 from game.bots.hint import TEXTS, Hint
@@ -22,8 +23,6 @@ from game.engine import (
     observe,
     parse_cards,
 )
-
-from test_bots_fixtures import table
 
 DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 

@@ -166,10 +166,10 @@ def test_a_bots_discard_is_an_engine_card():
 
 
 def test_the_documented_example_plays_a_hand():
-    import pathlib
-    import re
     import contextlib
     import io
+    import pathlib
+    import re
 
     doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
     code = re.search(r"```python\n(.*?)```", doc, re.S).group(1)

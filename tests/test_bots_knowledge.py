@@ -1,6 +1,8 @@
 """The bots' card sense: meld tables, the hand memory, the table view and the layoff estimate."""
 import random
 
+from test_bots_fixtures import table
+
 from game.bots import HandMemory, make_bot
 from game.bots.knowledge import (
     FULL,
@@ -20,15 +22,12 @@ from game.engine import (
     HandDealt,
     UpcardDecision,
     best_discard,
-    deadwood,
     is_meld,
     mask_of,
     parse_cards,
     showdown,
 )
 from game.engine.melds import best_discard_key, deadwood_of_mask
-
-from test_bots_fixtures import table
 
 
 def test_meld_pairs_are_exactly_the_three_card_melds():
@@ -78,7 +77,8 @@ def test_defender_estimate_matches_the_engines_showdown_almost_always():
     # the seed's example: 6♣ and 10♣ go onto 7♣ 8♣ 9♣, 20 deadwood drops to 4
     knocker = parse_cards("7C 8C 9C 2S 3S 4S 5H 5D 5S AD")
     defender = parse_cards("6C TC 4H KS KH QD 2C 3D 3H 3C")
-    assert defender_deadwood(layoff_targets(knocker), mask_of(defender)) == showdown(knocker, defender).defender_deadwood
+    expected = showdown(knocker, defender).defender_deadwood
+    assert defender_deadwood(layoff_targets(knocker), mask_of(defender)) == expected
 
 
 def test_memory_follows_the_opponents_picks_refusals_and_discards():

@@ -1,7 +1,8 @@
 """The headless simulator: its table, its options, and that a seed gives the same figures."""
+import argparse
+import pathlib
 import subprocess
 import sys
-import pathlib
 
 import pytest
 
@@ -49,7 +50,7 @@ def test_rule_switches_and_targets_from_the_command_line():
     rules = sim.build_rules("van", 50, [sim.parse_switch("oklahoma=true"), sim.parse_switch("dead_hand_stock=3")])
     assert rules.target == 50 and rules.oklahoma is True and rules.dead_hand_stock == 3
     assert sim.build_rules("classic", 50, []) == CLASSIC.with_(target=50)
-    with pytest.raises(Exception):
+    with pytest.raises((ValueError, argparse.ArgumentTypeError)):
         sim.parse_switch("oklahoma")
 
 
@@ -66,3 +67,31 @@ def test_module_runs_from_the_command_line():
     bad = subprocess.run([sys.executable, "-m", "game.sim", "--rule", "knock_limit=99"], cwd=ROOT,
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "knock_limit" in bad.stderr
+
+
+def test_the_worker_count_is_bounded_and_huge_runs_are_streamed(capsys, monkeypatch):
+    import os
+
+    with pytest.raises(SystemExit):
+        sim.main(["easy", "easy", "--matches", "2", "--workers", str((os.cpu_count() or 1) * 4 + 1)])
+    assert "--workers must be from 1 to" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        sim.main(["easy", "easy", "--matches", "2", "--workers", "0"])
+
+    class Enough(Exception):
+        pass
+
+    played = []
+    real = sim.run_one
+
+    def counted(job):
+        played.append(job)
+        if len(played) > 3:
+            raise Enough
+        return real(job)
+
+    # a billion matches are not built in memory first: the first ones are played from a stream at once
+    monkeypatch.setattr(sim, "run_one", counted)
+    with pytest.raises(Enough):
+        sim.simulate("easy", "easy", sim.build_rules("van", None, []), 10**9, 1, workers=1)
+    assert len(played) == 4
