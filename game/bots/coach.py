@@ -43,8 +43,9 @@ from game.engine import (
 from game.engine.melds import best_discard_key, deadwood_of_mask
 from game.engine.record import HandRecord, Replay, replay
 
-from .hard import HardBot
-from .knowledge import MELD_PAIRS, TableView, bits, cards, completes_meld, defender_deadwood, layoff_targets, melds_in
+from .hard import HardBot, knock_outcome
+from .knowledge import MELD_PAIRS, TableView, bits, completes_meld, melds_in
+from .rollout import knock_points
 
 MARGIN = 2.0  # points: a move is costly when the preferred one is worth at least this much more
 KNOCK_MARGIN = 4.0  # ... and this much for knocking or not (the estimate of playing on is rougher)
@@ -336,17 +337,7 @@ def knock_score(rules: Rules, rest: int, k: int, samples: Sequence[int]) -> tupl
         return 0.0, 0.0
     if k == 0:
         return sum(rules.gin_bonus + deadwood_of_mask(s) for s in samples) / len(samples), 0.0
-    targets = layoff_targets(cards(rest))
-    total = 0.0
-    undercuts = 0
-    for opp in samples:
-        d = defender_deadwood(targets, opp)
-        if d > k or (d == k and not rules.tie_is_undercut):
-            total += d - k
-        else:
-            undercuts += 1
-            total -= k - d + rules.undercut_bonus
-    return total / len(samples), undercuts / len(samples)
+    return knock_outcome(rules, rest, k, samples)
 
 
 def _stock_for(view: TableView, opp: int, rng: random.Random) -> list[int]:
@@ -399,19 +390,12 @@ def rollout(rules: Rules, limit: int, mine: int, opp: int, stock: list[int], top
         if d <= limit:
             player = mover == 1
             if (d > hold if player else habit < 0 or d <= habit) or len(stock) <= late:
-                return _signed(mover, _knock_points(rules, m, d, hands[1 - mover]))
+                return _signed(mover, knock_points(rules, d, m, hands[1 - mover]))
         top = c
         if len(stock) <= rules.dead_hand_stock:
             return 0.0
         mover = 1 - mover
     return 0.0
-
-
-def _knock_points(rules: Rules, knocker: int, k: int, defender: int) -> float:
-    d = defender_deadwood(layoff_targets(cards(knocker)), defender)
-    if d > k or (d == k and not rules.tie_is_undercut):
-        return float(d - k)
-    return -float(k - d + rules.undercut_bonus)
 
 
 def _signed(mover: int, points: float) -> float:

@@ -19,6 +19,7 @@ How it thinks (a few milliseconds a decision):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from game.engine import VALUES, Card, Event, HandEnded, Observation, Rules
 from game.engine.melds import best_discard_key, deadwood_of_mask
@@ -80,6 +81,23 @@ Memo = dict[int, float]  # hand values already worked out during one decision
 
 SURE_FEED = 30.0  # points: never hand the opponent a meld made of cards they picked up
 
+
+
+def knock_outcome(rules: Rules, rest: int, k: int, samples: Sequence[int]) -> tuple[float, float]:
+    """(expected points of knocking with the ten cards ``rest`` at deadwood ``k``, chance of an undercut)
+    against the sampled opponent hands (at least one); points are the knocker's, negative when undercut."""
+    targets = layoff_targets(cards(rest))
+    total = 0.0
+    undercuts = 0
+    for opp in samples:
+        d = defender_deadwood(targets, opp)
+        if d > k or (d == k and not rules.tie_is_undercut):
+            total += d - k
+        else:
+            undercuts += 1
+            total -= k - d + rules.undercut_bonus
+    n = len(samples)
+    return total / n, undercuts / n
 
 class HardBot(Bot):
     level = "hard"
@@ -341,20 +359,8 @@ class HardBot(Bot):
 
     def knock_outlook(self, obs: Observation, view: TableView, rest: int, k: int) -> tuple[float, float]:
         """(expected points of knocking now, chance of being undercut), from sampled opponent hands."""
-        rules = obs.rules
-        targets = layoff_targets(cards(rest))
         samples = self.opponent_samples(obs, view, max(1, int(self.p["samples"])))
-        n = len(samples)
-        total = 0.0
-        undercuts = 0
-        for opp in samples:
-            d = defender_deadwood(targets, opp)
-            if d > k or (d == k and not rules.tie_is_undercut):
-                total += d - k
-            else:
-                undercuts += 1
-                total -= k - d + rules.undercut_bonus
-        return total / n, undercuts / n
+        return knock_outcome(obs.rules, rest, k, samples)
 
     def should_knock(self, obs: Observation, view: TableView, rest: int, k: int) -> bool:
         if k == 0:

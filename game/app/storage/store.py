@@ -68,7 +68,25 @@ def _flush_at_exit(ref: weakref.ref[Store]) -> None:
         store.flush(EXIT_FLUSH_SECONDS)
 
 
-class Store:
+class _InFolder:
+    """Where a store's files are (or would be)."""
+
+    _folder: Path
+
+    @property
+    def folder(self) -> Path:
+        return self._folder
+
+    @property
+    def settings_path(self) -> Path:
+        return self._folder / paths.SETTINGS_FILE
+
+    @property
+    def match_path(self) -> Path:
+        return self._folder / paths.MATCH_FILE
+
+
+class Store(_InFolder):
     """Settings and the saved match in ``folder`` (which is created on the first write)."""
 
     def __init__(self, folder: Path) -> None:
@@ -82,18 +100,6 @@ class Store:
         ref = weakref.ref(self)
         self._at_exit = lambda: _flush_at_exit(ref)  # holds no reference to the store itself
         atexit.register(self._at_exit)
-
-    @property
-    def folder(self) -> Path:
-        return self._folder
-
-    @property
-    def settings_path(self) -> Path:
-        return self._folder / paths.SETTINGS_FILE
-
-    @property
-    def match_path(self) -> Path:
-        return self._folder / paths.MATCH_FILE
 
     def startup(self) -> None:
         """Tidy the folder before anything reads it (temporary files of a killed write), set aside
@@ -305,24 +311,12 @@ class Store:
         atexit.unregister(self._at_exit)
 
 
-class SilentStore:
+class SilentStore(_InFolder):
     """A store that keeps nothing: default settings, no saved match, no file read or written."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self._folder = Path(folder) if folder is not None else Path()
         self._notices = Notices()
-
-    @property
-    def folder(self) -> Path:
-        return self._folder
-
-    @property
-    def settings_path(self) -> Path:
-        return self._folder / paths.SETTINGS_FILE
-
-    @property
-    def match_path(self) -> Path:
-        return self._folder / paths.MATCH_FILE
 
     def startup(self) -> None:
         pass
