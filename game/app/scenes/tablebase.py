@@ -241,13 +241,14 @@ class TableScene(Scene):
             text.draw(surface, tr("table.took", n=own), lay.font(13), INK_DIM,
                       (x, lay.hand_y + size * 2.1), lay.anchor("midleft"))
         # stock count, the deck's seal and the refused upcard
+        below = lay.pile_y + lay.ch / 2 + round(lay.cw * 0.06)  # under the stack's paper edges
         if st.stock:
             text.draw(surface, tr("table.stock_count", n=len(st.stock)), lay.font(14), INK_DIM,
-                      (lay.stock_x, lay.pile_y + lay.ch / 2 + lay.px(14)))
+                      (lay.stock_x, below + lay.px(14)))
         seal = self.match.seal()
         if seal is not None:
             text.draw(surface, tr("table.seal", seal=seal.fingerprint), lay.font(12), INK_DIM,
-                      (lay.stock_x, lay.pile_y + lay.ch / 2 + lay.px(32)), max_width=round(lay.cw * 2.2))
+                      (lay.stock_x, below + lay.px(32)), max_width=round(lay.cw * 2.2))
         if st.out_of_play:
             text.draw(surface, tr("table.out_of_play"), lay.font(12), INK_DIM,
                       (lay.mx(lay.stock_lx - lay.cw * 1.5),
