@@ -180,17 +180,16 @@ class FairDeal:
     hand_no: int
     order: tuple[Card, ...] = field(init=False, repr=False, compare=False)
 
+    commitment: str = field(init=False, repr=False, compare=False)  # worked out once: every observation shows it
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "secret", _check_secret(self.secret))
         object.__setattr__(self, "order", deal_order(self.secret, self.cut, self.hand_no))
+        object.__setattr__(self, "commitment", commitment(self.secret))
 
     @classmethod
     def from_source(cls, source: DeckSource, hand_no: int) -> FairDeal:
         return cls(source.secret, source.cut, hand_no)
-
-    @property
-    def commitment(self) -> str:
-        return commitment(self.secret)
 
     @property
     def fingerprint(self) -> str:

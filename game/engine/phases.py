@@ -201,11 +201,13 @@ def _legal_discard(s: MatchCore) -> list[Action]:
     forbidden = s.forbidden_discard()
     actions: list[Action] = []
     knocks: list[Action] = []
+    # most turns allow no knock at all: the least deadwood any throw leaves says so without pricing each
+    can_knock = best_discard_key(mask, 0 if forbidden is None else 1 << forbidden)[1] <= s.knock_limit
     for c in hand:
         if c == forbidden:
             continue
         actions.append(Discard(c))
-        if deadwood_of_mask(mask ^ (1 << c)) <= s.knock_limit:
+        if can_knock and deadwood_of_mask(mask ^ (1 << c)) <= s.knock_limit:
             knocks.append(Knock(c))
     if deadwood_of_mask(mask) == 0:
         knocks.append(BigGin())
