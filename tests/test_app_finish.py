@@ -12,8 +12,7 @@ def test_the_table_lays_itself_out_again_on_the_resize_frame(monkeypatch):
     start_vs_bot(d, "easy")
     d.wait(lambda: d.top.human_turn())
     for size in ((800, 600), (1920, 1080), (1100, 700)):
-        d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
-        d.frame(1)  # the resize frame itself
+        d.resize(size)  # its last frame is the first laid out at the new size
         lay = d.app.layout
         table = d.app.table
         screen = d.app.screen.get_rect()

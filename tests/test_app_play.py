@@ -81,6 +81,14 @@ class Driver:
         self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
         self.frame(2)
 
+    def resize(self, size) -> None:
+        """The window resized to ``size``: its event, then frames until the game has laid out for it (it
+        waits for a resize to end); the last frame run is the first drawn at the new size."""
+        self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        self.frame()
+        while self.app.resizing is not None:
+            self.frame()
+
     def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
         self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
         self.post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
@@ -345,8 +353,8 @@ def test_resize_and_fullscreen_keep_the_game(monkeypatch):
     d = Driver(monkeypatch)
     start_vs_bot(d, "easy")
     for size in ((960, 600), (1920, 1080), (1280, 720)):
-        d.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
-        d.frame(2)
+        d.resize(size)
+        d.frame()
         assert d.app.screen.get_size() == size and d.app.layout.w == size[0]
         knock = d.widget("#knock")
         assert d.app.screen.get_rect().contains(knock.rect)

@@ -3,6 +3,12 @@
 Logic advances in fixed 1/120 s steps from an accumulator (long frames are clamped), rendering
 happens once per frame capped at the display rate, and slow work (bot thinking, hints) runs on a
 worker thread so a frame never waits.
+
+A window being resized sends a stream of new sizes.  The screens are laid out again only once the
+size has held for ``SETTLE`` seconds (or the player clicks or types); until then each frame is drawn
+at the last laid-out size and shown scaled to fit the window.  Laying out at a new size drops what
+was built for the old one, and once the card painter has caught up the freed memory is given back
+(``memory.release``).
 """
 from __future__ import annotations
 
@@ -15,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from . import cardart, felt, i18n, paths, text
+from . import cardart, felt, i18n, memory, paths, text
 from .cardart import CardStyle
 from .flow import Flow
 from .layout import Layout
@@ -24,6 +30,7 @@ from .scene import Navigator, Scene
 from .scenes.result import SCALE as RESULT_SCALE
 from .services import Services
 from .settings import Settings, speed
+from .surfcache import CACHE
 from .table import TableView
 from .uitheme import Managers
 
@@ -31,6 +38,10 @@ log = logging.getLogger(__name__)
 
 STEP = 1.0 / 120.0
 MAX_FRAME = 0.25
+SETTLE = 0.2  # seconds a new window size holds before the screens are laid out for it
+TIDY = 1.5  # at the latest, seconds after a new layout before the old size's memory is given back
+# input that settles a resize at once: it is meant for the screen as the player now sees it
+SETTLES_RESIZE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.FINGERDOWN)
 
 
 SOUND_OF_CUE = {"deal": "shuffle", "timer_urgent": "tick"}  # other cues are named like their sound
@@ -47,6 +58,7 @@ class App:
     def __init__(self, size: tuple[int, int] = (1280, 720), settings: Settings | None = None,
                  bots: Any = None, fullscreen: bool = False, fps: int | None = None,
                  services: Services | None = None, first_match_guide: bool = False) -> None:
+        memory.tune()  # before the threads start
         self.services = services or Services.silent()
         if settings is None:
             settings = self.services.store.load_settings()
@@ -66,6 +78,10 @@ class App:
         self.screen = self._open_window(size)
         pygame.display.set_caption(i18n.tr("app.title"))
         self.fps = fps or self._display_rate()
+        self.resizing: tuple[int, int] | None = None  # a size the window has taken but the screens not yet
+        self._quiet = 0.0  # seconds since the window last changed size
+        self._stage: pygame.Surface | None = None  # the frame at the laid-out size while resizing
+        self._tidy_in: float | None = None  # seconds left before the old size's leftovers are freed
         self._managers = Managers()
         self.layout = self._make_layout()
         self.ui = self._managers.for_layout(self.layout)
@@ -150,11 +166,17 @@ class App:
             self.on_resize(self.screen.get_size(), rebuild=True)
 
     def on_resize(self, size: tuple[int, int], rebuild: bool = False) -> None:
+        """Lay every screen out for ``size`` now (window events go through ``settle_resize``)."""
+        self.resizing, self._stage = None, None
         size = (max(320, int(size[0])), max(240, int(size[1])))
         if self.screen.get_size() != size:
             self.screen = self._open_window(size)
         if not self.fullscreen:
             self.windowed_size = self.screen.get_size()
+        resized = self.screen.get_size() != (self.layout.w, self.layout.h)
+        if resized:  # what was drawn for the old size goes before the new size's surfaces are built beside it
+            CACHE.drop_sized()
+            text.reset()
         old_ui = self.ui
         self.layout = self._make_layout()
         self.ui = self._managers.for_layout(self.layout)
@@ -163,7 +185,20 @@ class App:
             if old_ui is not self.ui or rebuild:
                 scene.clear_ui()
             scene.resize()
+        if resized:  # the old screens' widgets and UI manager, which only reference cycles still hold
+            memory.release()
+        self._tidy_in = TIDY
         self.prerender_cards()
+
+    def settle_resize(self) -> None:
+        """Lay the screens out for the size the window was resized to, if it has not been yet."""
+        if self.resizing is not None:
+            self.on_resize(self.resizing)
+
+    def _tidy(self) -> None:
+        """The painter has caught up with a new size: hand back what the old size's surfaces left."""
+        self._tidy_in = None
+        memory.trim()
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -236,8 +271,15 @@ class App:
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            self.on_resize(event.size)
+            size = (int(event.size[0]), int(event.size[1]))
+            if self.resizing is None:
+                if size == (self.layout.w, self.layout.h):
+                    return  # the size it has (a window manager telling what it did)
+                cardart.hold()  # no more faces painted ahead for a size about to go
+            self.resizing, self._quiet = size, 0.0
             return
+        if self.resizing is not None and event.type in SETTLES_RESIZE:
+            self.settle_resize()
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
                 self.toggle_fullscreen()
@@ -257,7 +299,27 @@ class App:
             top.update(dt)
 
     def draw(self) -> None:
-        surface = self.screen
+        screen = self.screen
+        size = (self.layout.w, self.layout.h)
+        if self.resizing is None or screen.get_size() == size:
+            self._stage = None
+            self._draw(screen)
+            return
+        # the window has its new size, the screens not yet: draw as laid out, show it scaled to fit
+        if self._stage is None or self._stage.get_size() != size:
+            self._stage = pygame.Surface(size, 0, screen)
+        self._draw(self._stage)
+        sw, sh = screen.get_size()
+        k = min(sw / size[0], sh / size[1])
+        rect = pygame.Rect(0, 0, max(1, round(size[0] * k)), max(1, round(size[1] * k)))
+        rect.center = (sw // 2, sh // 2)
+        screen.fill(felt.colour(dark=True))
+        try:
+            pygame.transform.smoothscale(self._stage, rect.size, screen.subsurface(rect))
+        except ValueError:  # a display of fewer than 24 bits a pixel
+            pygame.transform.scale(self._stage, rect.size, screen.subsurface(rect))
+
+    def _draw(self, surface: pygame.Surface) -> None:
         first = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:
@@ -290,6 +352,14 @@ class App:
             self.handle_event(event)
             if not self.running:
                 return
+        if self.resizing is not None:
+            self._quiet += dt
+            if self._quiet >= SETTLE:
+                self.settle_resize()
+        elif self._tidy_in is not None:
+            self._tidy_in -= dt
+            if self._tidy_in <= 0 or cardart.idle():
+                self._tidy()
         self.acc += dt
         while self.acc >= STEP:
             self.update(STEP)

@@ -129,12 +129,23 @@ def prerender(sizes, style: CardStyle = CardStyle()) -> None:
     _worker.prerender(_sizes(sizes), style)
 
 
+def hold() -> None:
+    """Stop painting ahead: the window is being resized, so the sizes asked for are about to change.  Faces
+    drawn meanwhile are still painted as ``face`` asks for them; ``prerender`` starts painting ahead again."""
+    _worker.prerender([], CardStyle())
+
+
 def wait(timeout: float | None = None) -> bool:
     """Block until the worker has painted everything asked for (tests, pictures, benchmarks); returns
     whether it has.  Never call it from a frame."""
     done = _worker.wait(timeout)
     _collect()
     return done
+
+
+def idle() -> bool:
+    """Whether the worker has nothing left to paint and everything it painted is in the cache."""
+    return _worker.idle() and not _worker.done
 
 
 def _sizes(sizes) -> list[tuple[int, int]]:
@@ -200,6 +211,10 @@ class _Worker:
                 self._queue.append(job)
                 self._start()
             CACHE.reserve("faces", sum(self._kept.values()))
+
+    def idle(self) -> bool:
+        with self._cond:
+            return not self._queue and self._running is None
 
     def wait(self, timeout: float | None) -> bool:
         with self._cond:

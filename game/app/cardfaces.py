@@ -231,7 +231,7 @@ def _art(path, crop, rect: pygame.Rect, paper) -> pygame.Surface:
         area = pygame.Rect(round(full[0] * left), round(full[1] * top), mw, round(full[1] * (bottom - top)))
         master = pygame.Surface(area.size, pygame.SRCALPHA)
         master.blit(img, (0, 0), area.clip(img.get_rect()))
-        CACHE.put(("art", path.name, crop), master)
+        CACHE.put(("art", path.name, crop), master, lasting=True)  # read for every card size
     out = pygame.transform.smoothscale(master, rect.size)
     if tuple(paper) != WHITE:  # the art's white becomes our paper
         out.fill((*paper, 255), special_flags=pygame.BLEND_RGBA_MULT)

@@ -60,22 +60,24 @@ def surface(size: tuple[int, int], name: str | None = None, dark: bool = False) 
     if surf is not None:
         return surf
     CACHE.reserve("felt", 2 * w * h * 4)  # the light and the dark felt of the window's size
-    surf = build((w, h), name, dark)
-    if pygame.display.get_surface() is not None:
-        surf = surf.convert()
-    return CACHE.put(key, surf)
+    return CACHE.put(key, build((w, h), name, dark))
 
 
 def build(size: tuple[int, int], name: str, dark: bool = False) -> pygame.Surface:
-    """A new felt surface (not cached)."""
+    """A new felt surface (not cached).
+
+    Built in place, in the display's pixel format when there is a display: the shade map is scaled
+    straight into the new surface and the grain tiles are multiplied over it (the same pixels as grain
+    times shade, since the multiply blend is symmetric), so a big window's felt takes no second
+    window-sized surface on the way."""
     w, h = size
-    surf = pygame.Surface((w, h))
+    display = pygame.display.get_surface()
+    surf = pygame.Surface((w, h), 0, display) if display is not None else pygame.Surface((w, h))
+    pygame.transform.smoothscale(_shade(name, w / h).convert(surf), (w, h), surf)
     tile = _tile(name, dark).convert(surf)  # one pixel format: plain copies
     for y in range(0, h, TILE):
         for x in range(0, w, TILE):
-            surf.blit(tile, (x, y))
-    shade = pygame.transform.smoothscale(_shade(name, w / h), (w, h))
-    surf.blit(shade, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+            surf.blit(tile, (x, y), special_flags=pygame.BLEND_RGB_MULT)
     return surf
 
 
@@ -115,7 +117,7 @@ def _tile(name: str, dark: bool) -> pygame.Surface:
         table = bytes(max(0, min(255, round(c + d * k))) for d in deltas)
         pixels[i::3] = noise.translate(table)
     tile = pygame.image.frombytes(bytes(pixels), (TILE, TILE), "RGB")
-    return CACHE.put(key, tile)
+    return CACHE.put(key, tile, lasting=True)
 
 
 def _shade(name: str, aspect: float) -> pygame.Surface:
@@ -148,4 +150,4 @@ def _shade(name: str, aspect: float) -> pygame.Surface:
             i = (y * sw + x) * 3
             pixels[i:i + 3] = bytes((v, v, v))
     shade = pygame.image.frombytes(bytes(pixels), (sw, sh), "RGB")
-    return CACHE.put(key, shade)
+    return CACHE.put(key, shade, lasting=True)

@@ -5,6 +5,10 @@ leaves surfaces of sizes nobody draws any more; they are the least recently used
 when a new one would pass the budget.  Users of the cache may ask for a larger budget while they
 need it (``reserve``): a big screen needs more bytes for the same set of surfaces, and a budget
 below what one frame draws would rebuild the same surfaces over and over.
+
+Nearly everything kept is drawn for one window size.  Surfaces that serve every size (the art read
+from files, the felt's grain tile) are put as ``lasting``; when the window settles on a new size the
+rest is dropped at once (``drop_sized``), before the new size's surfaces are built next to them.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ class SurfaceCache:
         self.base_budget = int(budget)
         self._reserved: dict[str, int] = {}
         self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._lasting: set[Hashable] = set()
         self._bytes = 0
         self._lock = threading.Lock()
         self.evictions = 0
@@ -62,6 +67,11 @@ class SurfaceCache:
     def __contains__(self, key: Hashable) -> bool:
         return key in self._items
 
+    def held_keys(self) -> list[Hashable]:
+        """The keys held now, the least recently used first."""
+        with self._lock:
+            return list(self._items)
+
     def get(self, key: Hashable) -> pygame.Surface | None:
         with self._lock:
             surf = self._items.get(key)
@@ -69,35 +79,50 @@ class SurfaceCache:
                 self._items.move_to_end(key)
             return surf
 
-    def put(self, key: Hashable, surf: pygame.Surface) -> pygame.Surface:
-        """Keep ``surf`` under ``key`` (a surface larger than the whole budget is returned, not kept)."""
+    def put(self, key: Hashable, surf: pygame.Surface, lasting: bool = False) -> pygame.Surface:
+        """Keep ``surf`` under ``key`` (a surface larger than the whole budget is returned, not kept).
+        ``lasting``: it serves every window size, so ``drop_sized`` leaves it."""
         size = surface_bytes(surf)
         with self._lock:
-            old = self._items.pop(key, None)
-            if old is not None:
-                self._bytes -= surface_bytes(old)
+            self._pop(key)
             if size <= self.budget:
                 self._items[key] = surf
                 self._bytes += size
+                if lasting:
+                    self._lasting.add(key)
                 self._trim()
         return surf
 
     def discard(self, key: Hashable) -> None:
         with self._lock:
-            old = self._items.pop(key, None)
-            if old is not None:
-                self._bytes -= surface_bytes(old)
+            self._pop(key)
+
+    def drop_sized(self) -> int:
+        """Forget every surface not put as lasting (the window has a new size); returns the bytes freed."""
+        with self._lock:
+            before = self._bytes
+            for key in [k for k in self._items if k not in self._lasting]:
+                self._pop(key)
+            return before - self._bytes
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._lasting.clear()
             self._bytes = 0
+
+    def _pop(self, key: Hashable) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self._bytes -= surface_bytes(old)
+            self._lasting.discard(key)
 
     def _trim(self) -> None:
         budget = self.budget
         while self._bytes > budget and self._items:
-            _, old = self._items.popitem(last=False)
+            key, old = self._items.popitem(last=False)
             self._bytes -= surface_bytes(old)
+            self._lasting.discard(key)
             self.evictions += 1
 
 

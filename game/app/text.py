@@ -19,6 +19,7 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 600
 _CACHE_BYTES = 8 * 1024 * 1024  # rendered lines kept, by size: big window lines weigh far more than small ones
+_FONTS = 32  # open fonts kept (a screen uses a dozen sizes; each open font holds a few hundred KB)
 _cached_bytes = 0
 MIN_SIZE = 9
 
@@ -26,7 +27,8 @@ Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 
 def reset() -> None:
-    """Forget fonts and rendered lines (after pygame's font module was shut down and started again)."""
+    """Forget fonts and rendered lines (after pygame's font module was shut down and started again, and
+    when the window settles on a new size, which changes the size of every line drawn)."""
     global _cached_bytes
     _fonts.clear()
     _cache.clear()
@@ -43,6 +45,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         if not pygame.font.get_init():
             pygame.font.init()
         f = pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), size)
+        while len(_fonts) >= _FONTS:  # the oldest opened goes (opening one again is quick)
+            del _fonts[next(iter(_fonts))]
         _fonts[key] = f
     return f
 

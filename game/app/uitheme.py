@@ -1,8 +1,10 @@
 """The pygame-gui side of the window: one UI manager per widget scale, themed for the current language.
 
-Widget fonts come in a few steps of the layout's scale, so a resize reuses a manager rather than
-building a new one; each manager is switched to the current language (right-to-left rows and fonts
-for Persian) the first time it is used in that language.
+Widget fonts come in a few steps of the layout's scale, so a resize within a step reuses the manager
+rather than building a new one; each manager is switched to the current language (right-to-left rows
+and fonts for Persian) the first time it is used in that language.  Only the manager of the current
+step is kept: each holds its fonts and a 4 MB atlas of widget shapes, and the window settles on a new
+size seldom (``App`` waits for a resize to end), so building one again costs less than keeping it.
 """
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from .layout import Layout
 from .resources import FONT_BOLD, FONT_REGULAR, THEME
 
 log = logging.getLogger(__name__)
+
+KEPT = 1  # UI managers kept, the current one included
 
 
 def ui_step(s: float) -> float:
@@ -112,7 +116,8 @@ class Managers:
             mgr.get_theme().load_theme(theme)
             self._made[step] = mgr
             self._themes[step] = theme
-            for old in [s for s in self._made if s != step][:-1]:  # keep this one and the one before it
+            older = [s for s in self._made if s != step]
+            for old in older[:max(0, len(older) - (KEPT - 1))]:  # the least recently used go
                 del self._made[old], self._themes[old]
                 self._language.pop(old, None)
         else:
