@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.app import cardart, cardfaces, felt
+from game.app import cardart, cardfaces, facelayout, felt
 from game.app.cardart import CardStyle
 from game.app.layout import Layout
 from game.app.surfcache import CACHE, MB
@@ -36,10 +36,10 @@ def time_prerender(size: tuple[int, int], style: CardStyle, repeats: int) -> tup
     """Seconds for the worker to paint all 52 faces and the back: from nothing (the art files read
     too), and at the next size up (a resized window: the art already read); and the slowest face."""
     cold = warm = float("inf")
-    lay = cardfaces.layout(size[0], size[1], style.face, style.high_contrast)
+    lay = facelayout.layout(size[0], size[1], style.face, style.high_contrast)
     glyphs = cardfaces.glyphs(lay)
     nxt = (size[0] + 2, size[1] + 3)
-    cardfaces.glyphs(cardfaces.layout(nxt[0], nxt[1], style.face, style.high_contrast))
+    cardfaces.glyphs(facelayout.layout(nxt[0], nxt[1], style.face, style.high_contrast))
     for _ in range(repeats):
         CACHE.clear()
         t = time.perf_counter()

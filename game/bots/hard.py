@@ -10,11 +10,14 @@ How it thinks (a few milliseconds a decision):
   after a stock draw (looked at one draw further).
 - It throws the card that leaves the best hand; a card that joins the opponent's pickups costs extra,
   and one that completes a meld from cards the opponent showed is thrown only when nothing else can go.
-- Before knocking it samples likely opponent hands, lays them off against its own melds, and knocks
-  when the expected score is good and the undercut risk small.  A sampled hand must fit what the
-  opponent did: it did not knock with it, and it keeps no loose card worth as much as the one it
-  just threw.  With very little deadwood it plays on for gin, or to undercut the opponent's knock,
-  as long as the opponent's habit says it knocks higher.
+- Before knocking it samples likely opponent hands, lays them off against its own melds, and works
+  out the knock's expected score and undercut chance.  A sampled hand must fit what the opponent
+  did: it did not knock with it, and it keeps no loose card worth as much as the one it just threw.
+- Two choices are then made by a model learned from self-play (``valuemodel``, fitted by
+  ``tools/train_value.py``): which of the three best throws to make (late in a hand the cards held
+  now count more than the ones hoped for), and whether to knock or play on for gin or for an
+  undercut of the opponent's knock (from the sampled outcome, the stage, the deadwood and the
+  opponent's habit).  Gin is always taken.  ``V1`` keeps the hand-made rules of the first release.
 """
 from __future__ import annotations
 
@@ -38,6 +41,8 @@ from .knowledge import (
     layoff_targets,
 )
 from .rollout import Policy, knock_points, play_out, stock_of
+from .value_weights import KNOCK_WEIGHTS, WEIGHTS
+from .valuemodel import features, knock_features, score, stage_of
 
 DEFAULTS: dict[str, float] = {
     "mix": 0.0,  # weight of the present deadwood against the deadwood expected after one draw
@@ -69,11 +74,14 @@ DEFAULTS: dict[str, float] = {
     "clamp": 0,  # 1: points past what either side needs to win the match count for nothing
     "finish": 0.0,  # > 0: within this many times (knock limit + 10) points of the target, a low count
     # knocks when the expected score reaches the target (instead of playing on for an undercut)
+    "learned": 3,  # > 0: the throw is chosen among the best this many by the learned model (``valuemodel``)
+    "learned_knock": 1,  # 1: knock when the learned model says knocking scores more than playing on
 }
 
-V1: dict[str, float] = {**DEFAULTS, "rollouts": 0, "roll_draw": 0, "clamp": 0, "finish": 0}
+V1: dict[str, float] = {**DEFAULTS, "rollouts": 0, "roll_draw": 0, "clamp": 0, "finish": 0, "learned": 0,
+                           "learned_knock": 0}
 """The hard bot as first released (the yardstick ``hard_v1``), kept fixed while ``DEFAULTS`` move on: it
-knocks by the sampled undercut chance and the opponent's habit, no play-outs."""
+knocks by the sampled undercut chance and the opponent's habit, no play-outs, nothing learned."""
 
 
 Draws = list[tuple[int, float]]  # (card, chance it is the next stock card, unnormalised)
@@ -111,6 +119,7 @@ class HardBot(Bot):
         self._plan: tuple[int, int, int, int, bool] | None = None
         self._limit = 10  # the knock limit of the hand being thought about
         self._mix = self.p["mix"]
+        self._stage = 0.0
         self.opp_knock_counts: list[int] = []  # the opponent's deadwood at its knocks this match
         self.opp_declines: list[int] = []  # deadwood the opponent held, could knock with, and did not
 
@@ -160,6 +169,7 @@ class HardBot(Bot):
         self._limit = obs.knock_limit
         stage = min(1.0, obs.turns / 20.0)
         self._mix = self.p["mix"] + (self.p["mix_late"] - self.p["mix"]) * stage
+        self._stage = stage_of(obs.stock_size, obs.rules.dead_hand_stock)
         return TableView(obs, self.memory)
 
     # ---------------------------------------------------------------- draw
@@ -220,31 +230,45 @@ class HardBot(Bot):
     def _expected_stock_value(self, mask: int, draws: Draws, memo: Memo) -> float:
         return self._value2(mask, draws, memo)
 
-    def _best_keep(
+    def ranked_keeps(
         self, mask11: int, forbid: int, draws: Draws, view: TableView, with_danger: bool, memo: Memo | None = None
-    ) -> tuple[int, float]:
-        """(card to throw, value of the ten cards kept) over the allowed throws."""
+    ) -> list[tuple[float, int, int, float]]:
+        """(value with the throw's cost, deadwood kept, card thrown, the cost) for the allowed throws,
+        best first; throws far above the least deadwood are not compared."""
         options = [(deadwood_of_mask(mask11 ^ (1 << c)), c) for c in bits(mask11 & ~forbid)]
         least = min(d for d, _ in options)
         scored = []
         for d, c in options:
             if d > least + self.p["prune"]:
                 continue
-            v = self._value(mask11 ^ (1 << c), d, draws, memo)
-            if with_danger:
-                v += self._throw_cost(view, c)
-            scored.append((v, -VALUES[c], c))
+            cost = self._throw_cost(view, c) if with_danger else 0.0
+            scored.append((self._value(mask11 ^ (1 << c), d, draws, memo) + cost, -VALUES[c], c, d, cost))
         scored.sort()
+        return [(v, d, c, cost) for v, _, c, d, cost in scored]
+
+    def _best_keep(
+        self, mask11: int, forbid: int, draws: Draws, view: TableView, with_danger: bool, memo: Memo | None = None
+    ) -> tuple[int, float]:
+        """(card to throw, value of the ten cards kept) over the allowed throws."""
+        ranked = self.ranked_keeps(mask11, forbid, draws, view, with_danger, memo)
         deep = int(self.p["deep"])
-        if deep and with_danger and len(scored) > 1:
+        if deep and with_danger and len(ranked) > 1:
             memo = {} if memo is None else memo
             rescored = []
-            for _, neg, c in scored[:deep]:
-                v2 = self._value2(mask11 ^ (1 << c), draws, memo)
-                rescored.append((v2 + (self._throw_cost(view, c) if with_danger else 0.0), neg, c))
+            for _, _, c, cost in ranked[:deep]:
+                rescored.append((self._value2(mask11 ^ (1 << c), draws, memo) + cost, -VALUES[c], c))
             rescored.sort()
             return rescored[0][2], rescored[0][0]
-        return scored[0][2], scored[0][0]
+        top = int(self.p["learned"])
+        if top > 1 and with_danger and len(ranked) > 1:
+            best = max(
+                ranked[:top],
+                key=lambda r: score(
+                    WEIGHTS, features(mask11 ^ (1 << r[2]), r[1], draws, self._limit, self._stage, r[0], r[3])
+                ),
+            )
+            return best[2], best[0]
+        return ranked[0][2], ranked[0][0]
 
     def _value2(self, mask: int, draws: Draws, memo: Memo) -> float:
         """The value expected after one more stock draw (and the least-deadwood throw)."""
@@ -268,9 +292,21 @@ class HardBot(Bot):
         forbid = forbid_mask(obs)
         c0, d0 = best_discard_key(mask, forbid)
         rollouts = self.p["rollouts"] > 0
-        if d0 <= obs.knock_limit and not rollouts and self.should_knock(obs, view, mask ^ (1 << c0), d0):
+        learned = bool(self.p["learned_knock"])
+        if d0 <= obs.knock_limit and not rollouts and not learned and self.should_knock(
+            obs, view, mask ^ (1 << c0), d0
+        ):
             return Card(c0), True
-        c, _ = self._best_keep(mask, forbid, view.stock_weights(), view, with_danger=True)
+        c, v = self._best_keep(mask, forbid, view.stock_weights(), view, with_danger=True)
+        if d0 <= obs.knock_limit and learned:
+            if d0 == 0:
+                return Card(c0), True
+            feats = self.knock_features(obs, view, mask ^ (1 << c0), d0, v)
+            if obs.stock_size <= obs.rules.dead_hand_stock + self.p["late_stock"]:
+                knock = feats[2] > 0  # the hand is nearly dead: any knock expected to score beats none
+            else:
+                knock = score(KNOCK_WEIGHTS, feats) > 0
+            return (Card(c0), True) if knock else (Card(c), False)
         if d0 <= obs.knock_limit and rollouts and (
             d0 == 0 or self.knock_beats_play_on(obs, view, mask ^ (1 << c0), d0, mask ^ (1 << c), c)
         ):
@@ -299,6 +335,14 @@ class HardBot(Bot):
             pts = play_out(rules, keep, opp, stock_of(view.unseen, opp, self.rng), thrown, policy)
             later += min(pts, need) if pts > 0 else max(pts, -give)
         return now >= later + self.p["roll_margin"] * len(samples)
+
+    def knock_features(self, obs: Observation, view: TableView, rest: int, k: int, play_on: float) -> list[float]:
+        """What the learned knock decision looks at: knocking with ``rest`` (deadwood ``k``) or playing on
+        with a hand of hand-made value ``play_on``."""
+        gain, undercut = self.knock_outlook(obs, view, rest, k)
+        hold = k <= self.hold_limit(obs)
+        known = self.knock_habit(obs) >= 0
+        return knock_features(k, gain, undercut, self._stage, hold, known, play_on)
 
     def knock(self, obs: Observation, card: Card) -> bool:
         plan = self._plan
