@@ -198,3 +198,18 @@ def test_holding_the_painter_stops_it_painting_ahead():
     cardart.prerender(sizes[-1])  # asked for again: painted
     assert cardart.wait(60) and cardart.ready(sizes[-1])
     CACHE.clear()
+
+
+def test_a_tip_covering_the_table_keeps_the_knock_button_as_it_was_after_a_resize(monkeypatch):
+    d = Driver(monkeypatch, size=(1280, 720))
+    d.app.first_match_guide = True
+    start_vs_bot(d, "easy")
+    d.wait(lambda: d.top.name == "guide")
+    play = next(s for s in d.app.stack if s.name == "play")
+    assert play.covered
+    knock = play.buttons["knock"]
+    assert knock.visible and not knock.is_enabled  # shown by the tip, and no knock is possible at the deal
+    d.resize((1000, 700))
+    knock = play.buttons["knock"]  # built again for the new layout
+    assert knock.alive() and knock.visible and not knock.is_enabled
+    assert not play.buttons["hint"].visible and not play.buttons["undo"].visible  # the rest stays hidden

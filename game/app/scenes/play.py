@@ -238,7 +238,9 @@ class PlayScene(TableScene):
     # ------------------------------------------------------------------ buttons
 
     def refresh_buttons(self) -> None:
-        if not self.buttons or self.covered:
+        """Each button's label and whether it works; while a tip covers the table (it shows the Knock
+        button) the states are still set, but nothing hidden is shown."""
+        if not self.buttons:
             return
         st = self.state
         mine = self.human_turn()
@@ -250,13 +252,15 @@ class PlayScene(TableScene):
         mode = self.sort_mode[self.bottom] if self.viewer is not None else "melds"
         self._set("sort", tr("button.sort." + (mode if mode in SORT_CYCLE else "custom")), self.viewer is not None)
         self._set("hint", tr("button.hint"), mine and self.model.hint_future is None)
+        self._set("undo", tr("button.undo"), mine)
+        if self.covered:
+            return
         undo = self.buttons["undo"]
         practice = self.app.nav.can_undo(self.match)
         if practice and not undo.visible:
             undo.show()
         elif not practice and undo.visible:
             undo.hide()
-        self._set("undo", tr("button.undo"), mine)
         offer = mine and st.phase is Phase.UPCARD_OFFER
         for key in ("take", "pass"):
             b = self.buttons[key]
