@@ -10,7 +10,6 @@ moment they are freed, and ``release`` trims what is left; elsewhere those two s
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import gc
 import logging
 import sys
@@ -37,7 +36,10 @@ def _glibc() -> Any:
         _looked = True
         if sys.platform.startswith("linux"):
             try:
-                lib = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+                # the process's own symbols hold the C library's; find_library would start a subprocess
+                lib = ctypes.CDLL(None)
+                if not hasattr(lib, "malloc_trim"):
+                    lib = ctypes.CDLL("libc.so.6")
                 if hasattr(lib, "malloc_trim") and hasattr(lib, "mallopt"):
                     lib.malloc_trim.argtypes = [ctypes.c_size_t]
                     lib.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
