@@ -291,6 +291,8 @@ class HardBot(Bot):
         mask = view.hand
         forbid = forbid_mask(obs)
         c0, d0 = best_discard_key(mask, forbid)
+        if d0 == 0:
+            return Card(c0), True  # gin, whatever decides the other knocks
         rollouts = self.p["rollouts"] > 0
         learned = bool(self.p["learned_knock"])
         if d0 <= obs.knock_limit and not rollouts and not learned and self.should_knock(
@@ -299,16 +301,10 @@ class HardBot(Bot):
             return Card(c0), True
         c, v = self._best_keep(mask, forbid, view.stock_weights(), view, with_danger=True)
         if d0 <= obs.knock_limit and learned:
-            if d0 == 0:
-                return Card(c0), True
-            feats = self.knock_features(obs, view, mask ^ (1 << c0), d0, v)
-            if obs.stock_size <= obs.rules.dead_hand_stock + self.p["late_stock"]:
-                knock = feats[2] > 0  # the hand is nearly dead: any knock expected to score beats none
-            else:
-                knock = score(KNOCK_WEIGHTS, feats) > 0
+            knock = self.learned_knock(obs, view, mask ^ (1 << c0), d0, v)
             return (Card(c0), True) if knock else (Card(c), False)
-        if d0 <= obs.knock_limit and rollouts and (
-            d0 == 0 or self.knock_beats_play_on(obs, view, mask ^ (1 << c0), d0, mask ^ (1 << c), c)
+        if d0 <= obs.knock_limit and rollouts and self.knock_beats_play_on(
+            obs, view, mask ^ (1 << c0), d0, mask ^ (1 << c), c
         ):
             return Card(c0), True
         return Card(c), False
@@ -335,6 +331,16 @@ class HardBot(Bot):
             pts = play_out(rules, keep, opp, stock_of(view.unseen, opp, self.rng), thrown, policy)
             later += min(pts, need) if pts > 0 else max(pts, -give)
         return now >= later + self.p["roll_margin"] * len(samples)
+
+    def learned_knock(self, obs: Observation, view: TableView, rest: int, k: int, play_on: float) -> bool:
+        """Knock with ``rest`` (deadwood ``k``, not gin) rather than play on with a hand worth ``play_on``?"""
+        if self.late(obs):  # the hand is nearly dead: any knock expected to score beats none
+            return self.knock_outlook(obs, view, rest, k)[0] > 0
+        return score(KNOCK_WEIGHTS, self.knock_features(obs, view, rest, k, play_on)) > 0
+
+    def late(self, obs: Observation) -> bool:
+        """So few stock cards are left that any knock expected to score is taken."""
+        return obs.stock_size <= obs.rules.dead_hand_stock + self.p["late_stock"]
 
     def knock_features(self, obs: Observation, view: TableView, rest: int, k: int, play_on: float) -> list[float]:
         """What the learned knock decision looks at: knocking with ``rest`` (deadwood ``k``) or playing on
@@ -411,7 +417,7 @@ class HardBot(Bot):
             return True
         if k > obs.knock_limit:
             return False
-        late = obs.stock_size <= obs.rules.dead_hand_stock + self.p["late_stock"]
+        late = self.late(obs)
         need = obs.rules.target - obs.scores[obs.player]
         finishing = self.p["finish"] > 0 and need <= self.p["finish"] * (obs.knock_limit + 10)
         if not late and not finishing and k <= self.hold_limit(obs):
