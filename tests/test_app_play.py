@@ -166,9 +166,10 @@ def test_a_whole_hand_against_the_hard_bot_with_the_mouse(monkeypatch):
             d.click(d.card_center(card))
             assert d.top.model.selected == card
             d.click((lay.discard_x, lay.pile_y))
-            # the bot thinks in a worker thread and may already have answered (even by taking the card)
+            # the bot thinks in a worker thread and may already have answered: by taking the card, or by
+            # drawing from the stock and throwing another card on top of it
             assert card not in st.hands[0] and len(st.hands[0]) == 10
-            assert st.discard[-1] == card or card in st.picks[BOT_SEAT]
+            assert card in st.discard or card in st.picks[BOT_SEAT]
             moves += 1
         # the bot's hand is never drawn face up during play (except the cards it took from the pile)
         public = set(st.discard) | set(st.held_picks(BOT_SEAT))

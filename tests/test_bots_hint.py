@@ -45,7 +45,7 @@ def _legal_discard_actions(hand, forbidden=None, limit=10):
 
 def test_an_early_knock_is_advised_and_a_very_low_count_plays_on():
     hand = "AS 2S 3S 4H 5H 6H 8C 8D 8H 7S KD"
-    obs = table(hand, legal=_legal_discard_actions(hand))
+    obs = table(hand, legal=_legal_discard_actions(hand), stock_size=28)
     h = hint(obs)
     assert h.action == Knock(parse_cards("KD")[0])
     assert h.key == "hint.knock" and h.params == {"card": "KD", "deadwood": 7}
@@ -56,8 +56,8 @@ def test_an_early_knock_is_advised_and_a_very_low_count_plays_on():
     h = hint(obs)
     assert h.action == Discard(parse_cards("KD")[0])
     assert h.key == "hint.no_knock" and h.params == {"card": "KD", "deadwood": 2}
-    # near the end of the stock the same hand knocks
-    obs = table(hand, legal=_legal_discard_actions(hand), stock_size=5)
+    # at the end of the stock, with one draw left before the hand is dead, the same hand knocks
+    obs = table(hand, legal=_legal_discard_actions(hand), stock_size=3)
     assert hint(obs).action == Knock(parse_cards("KD")[0])
 
 

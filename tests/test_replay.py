@@ -61,7 +61,7 @@ def play_recorded(rules, seed, levels=("hard", "simple"), hands=None):
 
 @pytest.mark.parametrize("rules", RULES, ids=["van", "classic", "hoyle-oklahoma", "switches"])
 def test_a_recorded_hand_replays_to_the_same_result(rules):
-    played = play_recorded(rules, 7)
+    played = play_recorded(rules, 8)
     assert len(played) >= 3
     for record, result, hands, after in played:
         play = replay(record)

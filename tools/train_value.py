@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import pickle
 import random
 import sys
 import time
@@ -183,18 +184,30 @@ def main() -> int:
     parser.add_argument("--knock-explore", type=float, default=0.5, help="chance of exploring at a possible knock")
     parser.add_argument("--ridge", type=float, default=1.0)
     parser.add_argument("--out", default=OUT)
+    parser.add_argument("--opponents", nargs="+", choices=OPPONENTS, default=list(OPPONENTS))
+    parser.add_argument("--dump", help="also write the explored choices to this file (pickle)")
+    parser.add_argument("--load", nargs="+", help="fit explored choices written by --dump instead of playing")
     args = parser.parse_args()
     params: dict[str, float] = dict(DEFAULTS)
     for item in filter(None, args.params.split(",")):
         key, value = item.split("=")
         params[key] = float(value)
-    jobs = [(i, OPPONENTS[i % len(OPPONENTS)], params, args.explore, args.knock_explore) for i in range(args.matches)]
-    start = time.perf_counter()
     rows: list[Row] = []
-    with multiprocessing.Pool(args.workers) as pool:
-        for part in pool.imap_unordered(play, jobs, chunksize=8):
-            rows.extend(part)
-    print(f"{args.matches} matches in {time.perf_counter() - start:.0f} s")
+    if args.load:
+        for name in args.load:
+            with open(name, "rb") as f:
+                rows += pickle.load(f)
+    else:
+        pool_of = args.opponents
+        jobs = [(i, pool_of[i % len(pool_of)], params, args.explore, args.knock_explore) for i in range(args.matches)]
+        start = time.perf_counter()
+        with multiprocessing.Pool(args.workers) as pool:
+            for part in pool.imap_unordered(play, jobs, chunksize=8):
+                rows.extend(part)
+        print(f"{args.matches} matches in {time.perf_counter() - start:.0f} s")
+    if args.dump:
+        with open(args.dump, "wb") as f:
+            pickle.dump(rows, f)
     throw = list(current.WEIGHTS)
     knock = list(current.KNOCK_WEIGHTS)
     if "throw" in args.fit:

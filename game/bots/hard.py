@@ -8,8 +8,9 @@ How it thinks (a few milliseconds a decision):
   chance that the draw allows a knock (``knowledge.draw_outlook``), so it keeps cards close to melds.
 - It draws from the discard pile when the best hand after taking the card beats the hand expected
   after a stock draw (looked at one draw further).
-- It throws the card that leaves the best hand; a card that joins the opponent's pickups costs extra,
-  and one that completes a meld from cards the opponent showed is thrown only when nothing else can go.
+- It throws the card that leaves the best hand; a card likely to join a meld in the opponent's hand
+  costs extra, more so one that joins the opponent's pickups, and one that completes a meld from cards
+  the opponent showed is thrown only when nothing else can go.
 - Before knocking it samples likely opponent hands, lays them off against its own melds, and works
   out the knock's expected score and undercut chance.  A sampled hand must fit what the opponent
   did: it did not knock with it, and it keeps no loose card worth as much as the one it just threw.
@@ -46,13 +47,13 @@ from .valuemodel import features, knock_features, score, stage_of
 
 DEFAULTS: dict[str, float] = {
     "mix": 0.0,  # weight of the present deadwood against the deadwood expected after one draw
-    "reach": 12.0,  # points for each unit of chance that the next draw brings a knock
+    "reach": 20.0,  # points for each unit of chance that the next draw brings a knock
     "gin_reach": 0.0,  # ... and a gin
     "mix_late": 0.0,  # the weight of the present deadwood grows to this as the hand goes on
     "deep": 0,  # the best few throws are compared again two draws ahead
     "take_cost": 0.4,  # points a face-up pickup costs for what it tells the opponent
-    "danger": 0.0,  # points lost when a throw joins a meld in the opponent's hand
-    "wanted": 3.0,  # extra points for throwing a card that plainly joins the opponent's pickups
+    "danger": 3.0,  # points lost when a throw joins a meld in the opponent's hand
+    "wanted": 1.5,  # extra points for throwing a card that plainly joins the opponent's pickups
     "samples": 40,  # opponent hands sampled before knocking
     "improve": 0.5,  # extra cards per opponent turn that a sampled opponent hand has chosen from
     "improve_cap": 3,  # ... at most this many
@@ -63,7 +64,7 @@ DEFAULTS: dict[str, float] = {
     "hold_below": 5,  # with this little deadwood (not gin; scaled to the knock limit) it plays on ...
     "hold_margin": 1,  # ... or, once the opponent's knocking habit is known, this far below it
     "hold_cap": 2,  # ... and at least this far below the knock limit
-    "late_stock": 6,  # stock cards left (beyond the dead-hand count) when any safe knock is taken
+    "late_stock": 1,  # stock cards left (beyond the dead-hand count) when any safe knock is taken
     "prune": 8,  # discards whose deadwood exceeds the least by more than this are not compared
     "rollouts": 0,  # > 0: weigh each possible knock against this many play-outs of the hand going on
     "roll_knock": 0,  # ... in which this seat knocks with this much deadwood or less (0: gin only)
@@ -79,7 +80,7 @@ DEFAULTS: dict[str, float] = {
 }
 
 V1: dict[str, float] = {**DEFAULTS, "rollouts": 0, "roll_draw": 0, "clamp": 0, "finish": 0, "learned": 0,
-                           "learned_knock": 0}
+                           "learned_knock": 0, "reach": 12.0, "danger": 0.0, "wanted": 3.0, "late_stock": 6}
 """The hard bot as first released (the yardstick ``hard_v1``), kept fixed while ``DEFAULTS`` move on: it
 knocks by the sampled undercut chance and the opponent's habit, no play-outs, nothing learned."""
 
