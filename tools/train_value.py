@@ -214,7 +214,10 @@ def main() -> int:
         throw = fit([r for r in rows if r[0] == "throw"], NAMES, args.ridge, "throw")
     if "knock" in args.fit:
         knock = fit([r for r in rows if r[0] == "knock"], KNOCK_NAMES, args.ridge, "knock")
-    note = f"Fitted from {args.matches} matches played with {args.params or 'the defaults'}."
+    if args.load:
+        note = f"Fitted from {len(rows)} explored choices saved by --dump."
+    else:
+        note = f"Fitted from {args.matches} matches played with {args.params or 'the defaults'}."
     write(args.out, throw, knock, note)
     print("wrote", os.path.relpath(args.out))
     return 0

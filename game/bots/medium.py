@@ -1,10 +1,10 @@
 """The medium opponent: builds its hand like the hard bot, but lays no traps.
 
 It counts the cards and keeps those close to melds exactly as the hard bot does (the same code, with
-the parameters in ``MEDIUM``), but it knocks as soon as it may: it never plays on with low deadwood
-to undercut the opponent's knock or to chase gin, and it does not study the opponent's knocking
-habit.  Nor does it use the hard bot's learned throw and knock choices.  A club player who knows the
-cards but not the opponent.
+the parameters in ``MEDIUM``), but it knocks as soon as it may (at its last draw before a dead hand,
+when the knock is expected to score): it never plays on with low deadwood to undercut the opponent's
+knock or to chase gin, and it does not study the opponent's knocking habit.  Nor does it use the hard
+bot's learned throw and knock choices.  A club player who knows the cards but not the opponent.
 """
 from __future__ import annotations
 
