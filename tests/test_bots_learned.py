@@ -78,3 +78,32 @@ def test_the_bots_load_without_numpy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def _trainer():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "train_value.py"
+    spec = importlib.util.spec_from_file_location("train_value", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("once", [True, False])
+def test_the_trainer_explores_once_a_hand_when_asked(once):
+    trainer = _trainer()
+    me = trainer.Recorder(seed=2, explore=1.0, knock_explore=1.0, once=once)
+
+    def watch(state, events):
+        me.truth[0] = state
+
+    rec = play_match(VAN.with_(target=60), 5, me, make_bot("simple", seed=6), watch=watch)
+    hands = len(rec.hands)
+    assert rec.fallbacks == [0, 0] and me.rows
+    if once:  # one explored choice in each hand at most, and none left open
+        assert len(me.rows) <= hands and not me._open
+    else:  # exploring every throw writes many choices a hand
+        assert len(me.rows) > 2 * hands

@@ -8,7 +8,9 @@ The hard bot (with ``--params``, e.g. ``learned=3,learned_knock=1``, the learned
 plays matches against the simple, medium and hard_v1 bots and itself.  Now and then it explores:
 
 - at a throw that does not knock, it keeps one of the three best hands by its hand-made value at random;
-- when it may knock (not gin), it knocks or plays on at random.
+- when it may knock (not gin), it knocks or plays on at random;
+- with ``--once``, at most one choice a hand, so the rest of the hand is played as the bot would
+  (unbiased, but far fewer explored choices a match).
 
 Each explored choice is written down with the features of every option and, for the fit only, the
 opponent's real hand; when the hand ends the row gets the points the hand scored for that seat
@@ -53,10 +55,12 @@ class Recorder(HardBot):
     """The hard bot, exploring now and then and writing down what it explored."""
 
     def __init__(
-        self, seed: int | str | None = None, explore: float = 0.5, knock_explore: float = 0.5, **params: Any
+        self, seed: int | str | None = None, explore: float = 0.5, knock_explore: float = 0.5, once: bool = False,
+        **params: Any
     ) -> None:
         super().__init__(seed, **params)
         self.knock_explore = knock_explore
+        self.once = once  # explore at most one choice a hand: the rest of the hand is played as the bot would
         self.rows: list[Row] = []
         self._open: list[tuple[str, list[list[float]], int, list[float]]] = []
         self.explore = explore
@@ -77,7 +81,8 @@ class Recorder(HardBot):
         forbid = forbid_mask(obs)
         stage = stage_of(obs.stock_size, obs.rules.dead_hand_stock)
         c0, d0 = best_discard_key(mask, forbid)
-        if 0 < d0 <= obs.knock_limit and self.knock_explore and self.coin.random() < self.knock_explore:
+        done = self.once and bool(self._open)
+        if 0 < d0 <= obs.knock_limit and self.knock_explore and not done and self.coin.random() < self.knock_explore:
             c, v = self._best_keep(mask, forbid, view.stock_weights(), view, with_danger=True)
             feats = self.knock_features(obs, view, mask ^ (1 << c0), d0, v)
             knock = self.coin.random() < 0.5
@@ -86,7 +91,7 @@ class Recorder(HardBot):
             self._plan = (obs.hand_no, obs.turns, obs.player, int(card), knock)
             return card
         card, knock = self.plan_discard(obs, view)
-        if not knock and self.coin.random() < self.explore:
+        if not knock and not done and self.coin.random() < self.explore:
             draws = view.stock_weights()
             ranked = self.ranked_keeps(mask, forbid, draws, view, True)[:TOP]
             if len(ranked) > 1:
@@ -107,11 +112,12 @@ class Recorder(HardBot):
             self._open = []
 
 
-def play(job: tuple[int, str, dict[str, float], float, float]) -> list[Row]:
-    index, opponent, params, explore, knock_explore = job
-    me = Recorder(seed=f"train/{index}/a", explore=explore, knock_explore=knock_explore, **params)
+def play(job: tuple[int, str, dict[str, float], float, float, bool]) -> list[Row]:
+    index, opponent, params, explore, knock_explore, once = job
+    me = Recorder(seed=f"train/{index}/a", explore=explore, knock_explore=knock_explore, once=once, **params)
     if opponent == "self":
-        other: Any = Recorder(seed=f"train/{index}/b", explore=explore, knock_explore=knock_explore, **params)
+        other: Any = Recorder(seed=f"train/{index}/b", explore=explore, knock_explore=knock_explore, once=once,
+                              **params)
     elif opponent == "hard_v1":
         other = HardBot(seed=f"train/{index}/b", **dict(V1))
     else:
@@ -182,6 +188,8 @@ def main() -> int:
     parser.add_argument("--fit", nargs="+", choices=("throw", "knock"), default=["throw", "knock"])
     parser.add_argument("--explore", type=float, default=0.5, help="chance of exploring at a throw")
     parser.add_argument("--knock-explore", type=float, default=0.5, help="chance of exploring at a possible knock")
+    parser.add_argument("--once", action="store_true",
+                        help="explore at most one choice a hand, so the options are scored under the bot's own play")
     parser.add_argument("--ridge", type=float, default=1.0)
     parser.add_argument("--out", default=OUT)
     parser.add_argument("--opponents", nargs="+", choices=OPPONENTS, default=list(OPPONENTS))
@@ -199,7 +207,8 @@ def main() -> int:
                 rows += pickle.load(f)
     else:
         pool_of = args.opponents
-        jobs = [(i, pool_of[i % len(pool_of)], params, args.explore, args.knock_explore) for i in range(args.matches)]
+        jobs = [(i, pool_of[i % len(pool_of)], params, args.explore, args.knock_explore, args.once)
+                for i in range(args.matches)]
         start = time.perf_counter()
         with multiprocessing.Pool(args.workers) as pool:
             for part in pool.imap_unordered(play, jobs, chunksize=8):
