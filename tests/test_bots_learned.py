@@ -1,4 +1,5 @@
 """The hard bot's learned throw and knock choices: the model drives them, within bounds, without numpy."""
+import importlib
 import subprocess
 import sys
 
@@ -80,21 +81,9 @@ def test_the_bots_load_without_numpy():
     assert out.stdout.strip() == "False"
 
 
-def _trainer():
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parent.parent / "tools" / "train_value.py"
-    spec = importlib.util.spec_from_file_location("train_value", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("once", [True, False])
 def test_the_trainer_explores_once_a_hand_when_asked(once):
-    trainer = _trainer()
+    trainer = importlib.import_module("tools.train_value")  # as game.sim loads bench.mcbot
     me = trainer.Recorder(seed=2, explore=1.0, knock_explore=1.0, once=once)
 
     def watch(state, events):
