@@ -20,8 +20,8 @@ class Recording(SilentStats):
     def __init__(self) -> None:
         self.matches: list[tuple] = []
 
-    def record_match(self, meta, rules, final, hands, when=None) -> None:  # type: ignore[override]
-        self.matches.append((meta, rules, final, hands))
+    def record_match(self, meta, rules, final, hands, when=None, abandoned=False) -> None:  # type: ignore[override]
+        self.matches.append((meta, rules, final, hands, abandoned))
 
 
 def driver(monkeypatch, size=(1280, 720), language="en") -> Driver:
@@ -109,9 +109,9 @@ def test_a_new_match_over_a_saved_one_asks_and_counts_it_lost(monkeypatch):
     d.press("#confirm_yes")
     assert d.top.name in ("deal", "play")
     assert len(stats.matches) == 1
-    meta, rules, final, hands = stats.matches[0]
+    meta, rules, final, hands, abandoned = stats.matches[0]
     assert meta.match_id == match.info.match_id and meta.bot_level == "hard"
-    assert final.winner == 1 and final.totals == scores and hands == 2
+    assert final.winner == 1 and final.totals == scores and hands == 2 and abandoned
 
 
 def test_an_abandoned_match_reads_abandoned_in_the_statistics(monkeypatch):
@@ -120,7 +120,7 @@ def test_an_abandoned_match_reads_abandoned_in_the_statistics(monkeypatch):
     d = driver(monkeypatch)
     record = SimpleNamespace(won=False, abandoned=True)
     assert match_result(record) == i18n.tr("stats.abandoned")
-    assert match_result(SimpleNamespace(won=False)) == i18n.tr("stats.lost")
+    assert match_result(SimpleNamespace(won=False, abandoned=False)) == i18n.tr("stats.lost")
     d.app.push(StatsScene(d.app))
     d.frame()
     assert d.top.name == "stats"

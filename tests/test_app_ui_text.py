@@ -159,6 +159,7 @@ def test_without_a_display_the_game_says_so_and_exits(monkeypatch, capsys):
     assert NO_DISPLAY in capsys.readouterr().err
 
 
-def test_sample_statistics_know_abandoned_matches_where_the_records_do():
+def test_sample_statistics_show_an_abandoned_match():
     rows = SampleStats().recent_matches()
     assert all(isinstance(r, MatchRecord) for r in rows)
+    assert [r.match_id for r in rows if r.abandoned] == ["m1"] and not rows[-1].won

@@ -130,9 +130,11 @@ def test_row_checks_take_only_what_the_game_writes():
         row = list(good_hand)
         row[at] = bad
         assert valid_hand(tuple(row)) is None, (at, bad)
-    good_match = (1, "abc", "hotseat:Ann", "hotseat", '["Bo", "Ann"]', "classic", 50, 60, 10, 60, 10, 1, 3, 5.0)
+    good_match = (1, "abc", "hotseat:Ann", "hotseat", '["Bo", "Ann"]', "classic", 50, 60, 10, 60, 10, 1, 3, 5.0, 0)
     assert valid_match(good_match) is not None
-    for at, bad in ((4, '["one"]'), (4, "{"), (6, 0), (6, 10001), (11, 2), (12, 0), (13, "yesterday"), (3, "online")):
+    assert valid_match(good_match[:11] + (0,) + good_match[12:14] + (1,)) is not None  # abandoned, so lost
+    for at, bad in ((4, '["one"]'), (4, "{"), (6, 0), (6, 10001), (11, 2), (12, 0), (13, "yesterday"), (3, "online"),
+                    (14, 2), (14, None), (14, 1)):  # the last: a match both won and abandoned
         row = list(good_match)
         row[at] = bad
         assert valid_match(tuple(row)) is None, (at, bad)

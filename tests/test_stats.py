@@ -276,3 +276,76 @@ def test_silent_stats_record_nothing_and_touch_no_file(tmp_path, monkeypatch):
     assert s.opponent("easy") == OpponentStats("easy")
     s.close()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_abandoned_match_is_kept_as_lost_and_marked(stats):
+    meta = MatchMeta("bot", ("", ""), bot_level="hard", bot_seat=1)
+    # even a final score that names the player the winner cannot make an abandoned match a win
+    final = FinalScore(0, (60, 40), (0, 0), (0, 0), False, (60, 40), 20)
+    stats.record_match(meta, VAN, final, 4, when=100.0, abandoned=True)
+    finished = MatchMeta("bot", ("", ""), bot_level="hard", bot_seat=1)
+    stats.record_match(finished, VAN, final, 6, when=200.0)
+    newest, oldest = stats.recent_matches()
+    assert (oldest.match_id, oldest.abandoned, oldest.won, oldest.my_total) == (meta.match_id, True, False, 60)
+    assert (newest.abandoned, newest.won) == (False, True)
+    line = stats.opponent("hard")
+    assert (line.matches_played, line.matches_won, line.longest_win_streak) == (2, 1, 1)
+
+
+# The first release's table of matches, without the ``abandoned`` column.
+_V1_MATCHES = """CREATE TABLE matches (match_id TEXT PRIMARY KEY, opponent TEXT NOT NULL, mode TEXT NOT NULL,
+    names TEXT NOT NULL, preset TEXT NOT NULL, target INTEGER NOT NULL, my_score INTEGER NOT NULL,
+    their_score INTEGER NOT NULL, my_total INTEGER NOT NULL, their_total INTEGER NOT NULL, won INTEGER NOT NULL,
+    hands INTEGER NOT NULL, finished_at REAL NOT NULL)"""
+
+
+def _version_1(path) -> None:
+    """A statistics file as the first release wrote it: version 1, one match won and one hand."""
+    from game.app import stats as module
+
+    conn = sqlite3.connect(path)
+    conn.execute(_V1_MATCHES)
+    conn.execute(module._SCHEMA.split(";")[1])  # the hands table has not changed
+    conn.execute("INSERT INTO matches VALUES ('old', 'easy', 'bot', '[\"Me\", \"\"]', 'van', 100, 120, 30, 220, 30,"
+                 " 1, 5, 1000.0)")
+    conn.execute("INSERT INTO hands VALUES ('old', 0, 'easy', 'van', 'gin', 1, 1, 45, 0, 20, '45', 900.0)")
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+
+
+def test_a_version_1_file_is_upgraded_in_place_and_keeps_every_record(tmp_path, storage):
+    path = tmp_path / "stats.sqlite3"
+    _version_1(path)
+    s = Stats(path, notices=storage, background=False)
+    try:
+        [old] = s.recent_matches()
+        assert (old.match_id, old.won, old.abandoned, old.my_total, old.names) == ("old", True, False, 220, ("Me", ""))
+        assert s.opponent("easy").hands_played == 1 and s.opponent("easy").gins == 1
+        meta = MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=1)
+        s.record_match(meta, VAN, FinalScore(1, (10, 90), (0, 0), (0, 0), False, (10, 90), 80), 3, when=2000.0,
+                       abandoned=True)
+        assert [(m.match_id, m.abandoned) for m in s.recent_matches()] == [(meta.match_id, True), ("old", False)]
+        assert storage.take_notices() == [] and not list(tmp_path.glob("stats.*-*"))  # nothing set aside
+    finally:
+        s.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    conn.close()
+
+
+def test_a_version_1_file_that_takes_no_writes_is_still_read(tmp_path, storage, monkeypatch):
+    path = tmp_path / "stats.sqlite3"
+    _version_1(path)
+    before = path.read_bytes()
+    real = sqlite3.connect
+    monkeypatch.setattr("game.app.stats.sqlite3.connect",
+                        lambda p, *a, **k: real(f"file:{p}?mode=ro", *a, uri=True, **k))
+    s = Stats(path, notices=storage, background=False)
+    try:
+        [old] = s.recent_matches()
+        assert (old.match_id, old.won, old.abandoned) == ("old", True, False)
+        assert s.opponent("easy").matches_won == 1
+    finally:
+        s.close()
+    assert path.read_bytes() == before

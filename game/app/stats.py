@@ -5,6 +5,9 @@ Everything is stored from one player's side: the human against a bot, seat 0 in 
 ``hotseat:<name>``).  Each write is one transaction and runs on a worker thread so a frame never
 waits for the disk; a hand or match recorded twice (replayed after a crash) is stored once.
 
+A match the player left for a new one is stored as lost and marked ``abandoned``.  A file of an older
+schema is upgraded in place (its rows kept); one that takes no writes is still read as it is.
+
 Nothing read is trusted: every row is checked (types and ranges) before it is counted or shown.
 Bad rows are left out and reported once (``NOTICE_STATS_ROWS``): a copy of the file as it was is
 kept aside and the rows are taken out of the live file; where that cannot be done they are only
@@ -54,7 +57,7 @@ from .vocab import LEVELS
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: matches.abandoned (a version-1 file is upgraded in place, its rows kept)
 STATS_LIMIT = 256 * 1024 * 1024  # years of daily play stay far below this; a bigger file is not ours
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
@@ -81,7 +84,8 @@ CREATE TABLE IF NOT EXISTS matches (
     their_total INTEGER NOT NULL,
     won INTEGER NOT NULL,
     hands INTEGER NOT NULL,
-    finished_at REAL NOT NULL
+    finished_at REAL NOT NULL,
+    abandoned INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS hands (
     match_id TEXT NOT NULL,
@@ -135,6 +139,7 @@ class MatchRecord:
     their_total: int
     won: bool
     hands: int
+    abandoned: bool = False  # left unfinished for a new match: counted as lost
 
 
 class _Unusable(Exception):
@@ -204,12 +209,18 @@ class _Match:
     won: int
     hands: int
     finished_at: float
+    abandoned: int = 0
 
 
 _HAND_COLUMNS = ("rowid, match_id, hand_no, opponent, preset, kind, me_knocked, won, points, knocker_deadwood,"
                  " defender_deadwood, sum_text, played_at")
-_MATCH_COLUMNS = ("rowid, match_id, opponent, mode, names, preset, target, my_score, their_score, my_total,"
-                  " their_total, won, hands, finished_at")
+_MATCH_FIELDS = ("match_id, opponent, mode, names, preset, target, my_score, their_score, my_total, their_total,"
+                 " won, hands, finished_at, abandoned")
+_MATCH_COLUMNS = "rowid, " + _MATCH_FIELDS
+_MATCH_INSERT = f"INSERT OR IGNORE INTO matches ({_MATCH_FIELDS}) VALUES ({','.join('?' * 14)})"
+_HAND_INSERT = "INSERT OR IGNORE INTO hands VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+# A version-1 file that cannot be upgraded (it takes no writes) is still read: its matches were all finished.
+_MATCH_COLUMNS_V1 = _MATCH_COLUMNS.replace(", abandoned", ", 0")
 
 
 def _text(x: Any, most: int = MAX_TEXT) -> bool:
@@ -249,15 +260,15 @@ def valid_hand(row: tuple[Any, ...]) -> _Hand | None:
 
 def valid_match(row: tuple[Any, ...]) -> _Match | None:
     """A ``matches`` row (in ``_MATCH_COLUMNS`` order) as checked values, or None when any of it is wrong."""
-    if len(row) != 14:
+    if len(row) != 15:
         return None
     (rowid, match_id, opponent, mode, names_text, preset, target, my_score, their_score, my_total, their_total,
-     won, hands, when) = row
+     won, hands, when, abandoned) = row
     ok = (type(rowid) is int and _text(match_id, 64) and bool(match_id) and _opponent(opponent) and mode in MODES
           and _text(names_text, 400) and preset in PRESETS and _whole(target, 1, MAX_TARGET)
           and _whole(my_score, 0, MAX_TOTAL) and _whole(their_score, 0, MAX_TOTAL)
           and _whole(my_total, 0, MAX_TOTAL) and _whole(their_total, 0, MAX_TOTAL) and _flag(won)
-          and _whole(hands, 1, MAX_HANDS) and _when(when))
+          and _whole(hands, 1, MAX_HANDS) and _when(when) and _flag(abandoned) and not (abandoned and won))
     if not ok:
         return None
     try:
@@ -267,7 +278,7 @@ def valid_match(row: tuple[Any, ...]) -> _Match | None:
     if not (isinstance(names, list) and len(names) == 2 and all(_text(n, 64) for n in names)):
         return None
     return _Match(rowid, match_id, opponent, (names[0], names[1]), preset, target, my_total, their_total, won,
-                  hands, float(when))
+                  hands, float(when), abandoned)
 
 
 def _flush_at_exit(ref: weakref.ref[Stats]) -> None:
@@ -294,6 +305,7 @@ class Stats:
         self._thread: threading.Thread | None = None
         self._left = False  # a damaged file that could not be moved aside: left alone, not used
         self._read_only = ""  # why the open database takes no write ("" when it does)
+        self._match_columns = _MATCH_COLUMNS  # what the open database is read with
         self._told_unsaved = False  # NOTICE_CANNOT_SAVE was given for the present trouble
         self._told_rows = False
         self.failed_writes = 0
@@ -366,6 +378,8 @@ class Stats:
                         for statement in _SCHEMA.split(";"):
                             if statement.strip():
                                 conn.execute(statement)
+                        if not _has_column(conn, "matches", "abandoned"):  # version 1: upgraded, rows kept
+                            conn.execute("ALTER TABLE matches ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0")
                         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 except sqlite3.DatabaseError as e:
                     if not _is_unavailable(e):
@@ -373,8 +387,9 @@ class Stats:
                     if not self._has_tables(conn):
                         raise _Unavailable(_why(e, self.path), str(e)) from None
                     self._read_only = _why(e, self.path)
+            self._match_columns = _MATCH_COLUMNS if _has_column(conn, "matches", "abandoned") else _MATCH_COLUMNS_V1
             # A hand-edited table with missing columns shows here rather than in the middle of play.
-            conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches LIMIT 0")
+            conn.execute(f"SELECT {self._match_columns} FROM matches LIMIT 0")
             conn.execute(f"SELECT {_HAND_COLUMNS} FROM hands LIMIT 0")
         except BaseException:
             conn.close()
@@ -460,7 +475,7 @@ class Stats:
     def _sweep(self, conn: sqlite3.Connection) -> None:
         """Check every row once after opening; bad ones are reported and taken out (see ``_set_rows_aside``)."""
         bad_hands = [r[0] for r in conn.execute(f"SELECT {_HAND_COLUMNS} FROM hands") if valid_hand(r) is None]
-        bad_matches = [r[0] for r in conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches")
+        bad_matches = [r[0] for r in conn.execute(f"SELECT {self._match_columns} FROM matches")
                        if valid_match(r) is None]
         if bad_hands or bad_matches:
             self._set_rows_aside(conn, bad_hands, bad_matches)
@@ -514,7 +529,7 @@ class Stats:
                 bad_hands.append(row[0])
             else:
                 hands.append(h)
-        for row in conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches"):
+        for row in conn.execute(f"SELECT {self._match_columns} FROM matches"):
             m = valid_match(row)
             if m is None:
                 bad_matches.append(row[0])
@@ -585,14 +600,16 @@ class Stats:
     def record_hand(self, meta: MatchMeta, rules: Rules, result: HandResult, when: float | None = None) -> None:
         """Store a finished hand (dead hands too: they count as played)."""
         row = _hand_row(meta, rules, result, time.time() if when is None else when)
-        self._write(lambda conn: conn.execute("INSERT OR IGNORE INTO hands VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", row))
+        self._write(lambda conn: conn.execute(_HAND_INSERT, row))
 
     def record_match(self, meta: MatchMeta, rules: Rules, final: FinalScore, hands: int,
-                     when: float | None = None) -> None:
-        """Store a finished match; ``hands`` is how many hands it took (dead hands included)."""
-        row = _match_row(meta, rules, final, hands, time.time() if when is None else when)
-        self._write(lambda conn: conn.execute("INSERT OR IGNORE INTO matches VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                                              row))
+                     when: float | None = None, abandoned: bool = False) -> None:
+        """Store a finished match; ``hands`` is how many hands it took (dead hands included).
+
+        ``abandoned``: the player left it unfinished for a new one; it counts as lost whatever ``final`` says.
+        """
+        row = _match_row(meta, rules, final, hands, time.time() if when is None else when, abandoned)
+        self._write(lambda conn: conn.execute(_MATCH_INSERT, row))
 
     def record_events(self, meta: MatchMeta, rules: Rules, events: Iterable[Any], hands: int | None = None) -> None:
         """Record the hand and match endings among an action's events (call it after every action)."""
@@ -628,8 +645,8 @@ class Stats:
 
         def write(conn: sqlite3.Connection) -> bool:
             with _transaction(conn):
-                conn.executemany("INSERT OR IGNORE INTO hands VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", hands)
-                conn.execute("INSERT OR IGNORE INTO matches VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", match)
+                conn.executemany(_HAND_INSERT, hands)
+                conn.execute(_MATCH_INSERT, match)
             return True
 
         return bool(self._run(write, False, write=True))
@@ -668,7 +685,7 @@ class Stats:
         _, matches = self._all()
         newest = sorted(matches, key=lambda m: (m.finished_at, m.rowid), reverse=True)[:max(0, limit)]
         return [MatchRecord(m.match_id, m.finished_at, m.opponent, m.names, m.preset, m.target, m.my_total,
-                            m.their_total, bool(m.won), m.hands) for m in newest]
+                            m.their_total, bool(m.won), m.hands, bool(m.abandoned)) for m in newest]
 
 
 def _hand_row(meta: MatchMeta, rules: Rules, result: HandResult, when: float) -> tuple[Any, ...]:
@@ -680,12 +697,18 @@ def _hand_row(meta: MatchMeta, rules: Rules, result: HandResult, when: float) ->
             result.defender_deadwood if result.knocker is not None else None, result.sum_text, when)
 
 
-def _match_row(meta: MatchMeta, rules: Rules, final: FinalScore, hands: int, when: float) -> tuple[Any, ...]:
+def _match_row(meta: MatchMeta, rules: Rules, final: FinalScore, hands: int, when: float,
+               abandoned: bool = False) -> tuple[Any, ...]:
     me = meta.human_seat
     names = [meta.names[me], meta.names[1 - me]]
+    won = int(final.winner == me and not abandoned)
     return (meta.match_id, meta.opponent_key, meta.mode, json.dumps(names, ensure_ascii=False),
             rules.preset_name, rules.target, final.hand_points[me], final.hand_points[1 - me],
-            final.totals[me], final.totals[1 - me], int(final.winner == me), hands, when)
+            final.totals[me], final.totals[1 - me], won, hands, when, int(abandoned))
+
+
+def _has_column(conn: sqlite3.Connection, table: str, column: str) -> bool:
+    return any(row[1] == column for row in conn.execute(f"PRAGMA table_info({table})"))
 
 
 def _figures(key: str, all_hands: list[_Hand], all_matches: list[_Match]) -> OpponentStats:

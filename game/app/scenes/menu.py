@@ -62,18 +62,13 @@ def abandoned_final(state: Any, meta: Any) -> FinalScore:
 
 
 def record_abandoned(services: Any, state: Any, meta: Any) -> None:
-    """Count a match left unfinished as lost (the statistics show it as abandoned where they can)."""
+    """Count a match left unfinished as lost; the statistics mark it abandoned."""
     stats = services.stats
     if stats is None:
         return
     hands = int(state.hand_no) + (1 if state.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD) else 0)
-    when = time.time()
     try:
-        special = getattr(stats, "record_abandoned", None)
-        if special is not None:
-            special(meta, state.rules, (int(state.scores[0]), int(state.scores[1])), hands, when=when)
-        else:
-            stats.record_match(meta, state.rules, abandoned_final(state, meta), hands, when=when)
+        stats.record_match(meta, state.rules, abandoned_final(state, meta), hands, when=time.time(), abandoned=True)
     except Exception:  # the statistics must never stop a new match
         log.exception("the abandoned match could not be recorded")
 

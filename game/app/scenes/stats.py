@@ -64,7 +64,7 @@ def match_date(when: Any) -> str:
 
 def match_result(m) -> str:
     """Won, lost, or abandoned (a match left unfinished counts as lost)."""
-    if getattr(m, "abandoned", False):
+    if m.abandoned:
         return tr("stats.abandoned")
     return tr("stats.won") if m.won else tr("stats.lost")
 
@@ -311,7 +311,7 @@ class StatsScene(Scene):
             if y + row_h > bottom:
                 break
             for n, (e, wd, cell) in enumerate(zip(edges, widths, row, strict=True)):
-                colour = (GOLD if m.won and not getattr(m, "abandoned", False) else RED) if n == 4 else INK
+                colour = (GOLD if m.won and not m.abandoned else RED) if n == 4 else INK
                 text.draw(surface, cell, size, colour, (lay.mx(x0 + e), y + row_h / 2), lay.anchor("midleft"),
                           max_width=round(wd - gap))
             y += row_h
