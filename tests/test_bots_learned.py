@@ -96,3 +96,32 @@ def test_the_trainer_explores_once_a_hand_when_asked(once):
         assert len(me.rows) <= hands and not me._open
     else:  # exploring every throw writes many choices a hand
         assert len(me.rows) > 2 * hands
+
+
+def test_the_exposure_to_a_knock_favours_the_hand_with_less_deadwood():
+    obs = table(KNOCKABLE, stock_size=12, opp_picks="9C 9D 9S TD JD QD")  # two melds picked up: close to a knock
+    bot = HardBot(seed=6, defend_samples=100)
+    bot.opp_knock_counts = [10]  # the opponent knocks as soon as it may
+    view = bot.view(obs)
+    mask = view.hand
+    low = mask ^ (1 << int(parse_cards("KC")[0]))  # three melds, 2D 3D: 5 deadwood
+    high = mask ^ (1 << int(parse_cards("AS")[0]))  # the spade run broken: 18 deadwood
+    exposed_low, exposed_high = bot.exposure(obs, view, [low, high])
+    assert exposed_high < 0 < exposed_low  # the low hand often undercuts the knock
+    # an opponent that has never knocked above gin is a threat only through its gins
+    bot.opp_knock_counts = [0]
+    gin_low, gin_high = bot.exposure(obs, view, [low, high])
+    assert gin_low <= 0 and gin_high <= 0 and gin_low > gin_high
+    assert gin_high > exposed_high  # a gin is rarer than a knock at ten
+
+
+def test_the_defence_weight_moves_the_throw_among_the_best_few(monkeypatch):
+    obs = table(LOOSE)
+    plain = HardBot(seed=1)
+    view = plain.view(obs)
+    ranked = plain.ranked_keeps(view.hand, 0, view.stock_weights(), view, True)
+    monkeypatch.setattr(hard_module, "WEIGHTS", (-1.0,) + (0.0,) * (len(NAMES) - 1))  # the model takes the first
+    favour_third = lambda self, obs, view, keeps: [100.0 if i == 2 else 0.0 for i in range(len(keeps))]  # noqa: E731
+    monkeypatch.setattr(HardBot, "exposure", favour_third)
+    assert int(HardBot(seed=1, defend=0).choose_discard(obs)) == ranked[0][2]
+    assert int(HardBot(seed=1, defend=1).choose_discard(obs)) == ranked[2][2]

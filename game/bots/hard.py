@@ -19,6 +19,10 @@ How it thinks (a few milliseconds a decision):
   now count more than the ones hoped for), and whether to knock or play on for gin or for an
   undercut of the opponent's knock (from the sampled outcome, the stage, the deadwood and the
   opponent's habit).  Gin is always taken.  ``V1`` keeps the hand-made rules of the first release.
+- ``defend`` (an experiment, off: it gained nothing measurable on fresh deals) also looks one turn
+  ahead at the opponent's knock: a sampled opponent hand draws a card and knocks where its habit
+  allows, and each of the learned best throws gains what its kept hand would score laid off against
+  that knock (``exposure``: deadwood lost, or an undercut won).
 """
 from __future__ import annotations
 
@@ -77,10 +81,14 @@ DEFAULTS: dict[str, float] = {
     # knocks when the expected score reaches the target (instead of playing on for an undercut)
     "learned": 3,  # > 0: the throw is chosen among the best this many by the learned model (``valuemodel``)
     "learned_knock": 1,  # 1: knock when the learned model says knocking scores more than playing on
+    "defend": 0.0,  # > 0: among the learned best throws, add this times the points each kept hand is expected
+    # to score if the opponent knocks after its next stock draw (sampled; an undercut gains)
+    "defend_samples": 16,
 }
 
 V1: dict[str, float] = {**DEFAULTS, "rollouts": 0, "roll_draw": 0, "clamp": 0, "finish": 0, "learned": 0,
-                           "learned_knock": 0, "reach": 12.0, "danger": 0.0, "wanted": 3.0, "late_stock": 6}
+                           "learned_knock": 0, "defend": 0, "reach": 12.0, "danger": 0.0, "wanted": 3.0,
+                           "late_stock": 6}
 """The hard bot as first released (the yardstick ``hard_v1``), kept fixed while ``DEFAULTS`` move on: it
 knocks by the sampled undercut chance and the opponent's habit, no play-outs, nothing learned."""
 
@@ -121,6 +129,7 @@ class HardBot(Bot):
         self._limit = 10  # the knock limit of the hand being thought about
         self._mix = self.p["mix"]
         self._stage = 0.0
+        self._obs: Observation | None = None  # the decision being thought about
         self.opp_knock_counts: list[int] = []  # the opponent's deadwood at its knocks this match
         self.opp_declines: list[int] = []  # deadwood the opponent held, could knock with, and did not
 
@@ -171,7 +180,37 @@ class HardBot(Bot):
         stage = min(1.0, obs.turns / 20.0)
         self._mix = self.p["mix"] + (self.p["mix_late"] - self.p["mix"]) * stage
         self._stage = stage_of(obs.stock_size, obs.rules.dead_hand_stock)
+        self._obs = obs
         return TableView(obs, self.memory)
+
+    def exposure(self, obs: Observation, view: TableView, keeps: list[int]) -> list[float]:
+        """Points each kept ten-card hand in ``keeps`` is expected to score should the opponent knock after
+        its next stock draw (by its habit, or the limit while unknown): lost deadwood after layoffs, or an
+        undercut won; nothing where it would not knock.  Over sampled opponent hands and stock cards."""
+        habit = self.knock_habit(obs)
+        limit = obs.knock_limit if habit < 0 else habit
+        rules = obs.rules
+        totals = [0.0] * len(keeps)
+        samples = self.opponent_samples(obs, view, int(self.p["defend_samples"]))
+        for opp in samples:
+            pool = list(bits(view.unseen & ~opp))
+            if not pool:
+                continue
+            drawn = opp | 1 << self.rng.choice(pool)
+            c, k = best_discard_key(drawn, 0)
+            if k > limit:
+                continue
+            targets = layoff_targets(cards(drawn ^ (1 << c))) if k else []
+            for i, keep in enumerate(keeps):
+                d = defender_deadwood(targets, keep) if k else deadwood_of_mask(keep)
+                if k == 0:
+                    totals[i] -= d + rules.gin_bonus
+                elif d < k or (d == k and rules.tie_is_undercut):
+                    totals[i] += k - d + rules.undercut_bonus
+                else:
+                    totals[i] -= d - k
+        n = max(1, len(samples))
+        return [t / n for t in totals]
 
     # ---------------------------------------------------------------- draw
 
@@ -262,12 +301,13 @@ class HardBot(Bot):
             return rescored[0][2], rescored[0][0]
         top = int(self.p["learned"])
         if top > 1 and with_danger and len(ranked) > 1:
-            best = max(
-                ranked[:top],
-                key=lambda r: score(
-                    WEIGHTS, features(mask11 ^ (1 << r[2]), r[1], draws, self._limit, self._stage, r[0], r[3])
-                ),
-            )
+            tops = ranked[:top]
+            keys = [score(WEIGHTS, features(mask11 ^ (1 << r[2]), r[1], draws, self._limit, self._stage, r[0], r[3]))
+                    for r in tops]
+            if self.p["defend"] and self._obs is not None:
+                exposed = self.exposure(self._obs, view, [mask11 ^ (1 << r[2]) for r in tops])
+                keys = [k + self.p["defend"] * e for k, e in zip(keys, exposed, strict=True)]
+            best = tops[max(range(len(tops)), key=keys.__getitem__)]
             return best[2], best[0]
         return ranked[0][2], ranked[0][0]
 
