@@ -209,7 +209,7 @@ class _Match:
     won: int
     hands: int
     finished_at: float
-    abandoned: int = 0
+    abandoned: int
 
 
 _HAND_COLUMNS = ("rowid, match_id, hand_no, opponent, preset, kind, me_knocked, won, points, knocker_deadwood,"

@@ -45,7 +45,7 @@ from .knowledge import (
     expected_after_draw,
     layoff_targets,
 )
-from .rollout import Policy, knock_points, play_out, stock_of
+from .rollout import Policy, knock_points, play_out, settle, stock_of
 from .value_weights import KNOCK_WEIGHTS, WEIGHTS
 from .valuemodel import features, knock_features, score, stage_of
 
@@ -200,15 +200,9 @@ class HardBot(Bot):
             c, k = best_discard_key(drawn, 0)
             if k > limit:
                 continue
-            targets = layoff_targets(cards(drawn ^ (1 << c))) if k else []
+            targets = layoff_targets(cards(drawn ^ (1 << c))) if k else []  # nothing is laid off on gin
             for i, keep in enumerate(keeps):
-                d = defender_deadwood(targets, keep) if k else deadwood_of_mask(keep)
-                if k == 0:
-                    totals[i] -= d + rules.gin_bonus
-                elif d < k or (d == k and rules.tie_is_undercut):
-                    totals[i] += k - d + rules.undercut_bonus
-                else:
-                    totals[i] -= d - k
+                totals[i] -= settle(rules, k, defender_deadwood(targets, keep))
         n = max(1, len(samples))
         return [t / n for t in totals]
 

@@ -35,10 +35,14 @@ class Policy:
 
 def knock_points(rules: Rules, k: int, my_rest: int, opp: int) -> float:
     """Points for the knocker holding ``my_rest`` (deadwood ``k``) against the defender ``opp``."""
+    targets = layoff_targets(cards(my_rest)) if k else []  # nothing is laid off on gin
+    return settle(rules, k, defender_deadwood(targets, opp))
+
+
+def settle(rules: Rules, k: int, d: int) -> float:
+    """Points for a knocker at deadwood ``k`` (0: gin) against a defender left with ``d`` after layoffs."""
     if k == 0:
-        d = defender_deadwood([], opp)
         return float(rules.gin_bonus + d)
-    d = defender_deadwood(layoff_targets(cards(my_rest)), opp)
     if d > k or (d == k and not rules.tie_is_undercut):
         return float(d - k)
     return -float(k - d + rules.undercut_bonus)
