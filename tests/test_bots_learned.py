@@ -98,6 +98,16 @@ def test_the_trainer_explores_once_a_hand_when_asked(once):
         assert len(me.rows) > 2 * hands
 
 
+@pytest.mark.parametrize("opponents", [["simple", "medium", "hard_v1", "self"], ["simple", "self"], ["simple"]])
+def test_the_trainer_meets_every_opponent_from_both_seats(opponents):
+    trainer = importlib.import_module("tools.train_value")
+    plan = trainer.schedule(8 * len(opponents), opponents)
+    assert [i for i, _, _ in plan] == list(range(8 * len(opponents)))
+    for name in opponents:
+        seats = [seat for _, opponent, seat in plan if opponent == name]
+        assert len(seats) == 8 and seats.count(0) == seats.count(1) == 4
+
+
 def test_the_exposure_to_a_knock_favours_the_hand_with_less_deadwood():
     obs = table(KNOCKABLE, stock_size=12, opp_picks="9C 9D 9S TD JD QD")  # two melds picked up: close to a knock
     bot = HardBot(seed=6, defend_samples=100)

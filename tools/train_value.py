@@ -112,8 +112,8 @@ class Recorder(HardBot):
             self._open = []
 
 
-def play(job: tuple[int, str, dict[str, float], float, float, bool]) -> list[Row]:
-    index, opponent, params, explore, knock_explore, once = job
+def play(job: tuple[int, str, int, dict[str, float], float, float, bool]) -> list[Row]:
+    index, opponent, seat, params, explore, knock_explore, once = job
     me = Recorder(seed=f"train/{index}/a", explore=explore, knock_explore=knock_explore, once=once, **params)
     if opponent == "self":
         other: Any = Recorder(seed=f"train/{index}/b", explore=explore, knock_explore=knock_explore, once=once,
@@ -122,7 +122,7 @@ def play(job: tuple[int, str, dict[str, float], float, float, bool]) -> list[Row
         other = HardBot(seed=f"train/{index}/b", **dict(V1))
     else:
         other = make_bot(opponent, seed=f"train/{index}/b")
-    bots = (me, other) if index % 2 == 0 else (other, me)
+    bots = (me, other) if seat == 0 else (other, me)
     recorders = [b for b in bots if isinstance(b, Recorder)]
 
     def watch(state: Any, events: Any) -> None:
@@ -134,6 +134,13 @@ def play(job: tuple[int, str, dict[str, float], float, float, bool]) -> list[Row
     for r in recorders:
         rows += r.rows
     return rows
+
+
+def schedule(matches: int, opponents: list[str]) -> list[tuple[int, str, int]]:
+    """(match index, opponent, the explorer's seat): each opponent in turn, and against each one the
+    explorer sits in seat 0 and seat 1 in turn (so no opponent always meets it from the same seat)."""
+    n = len(opponents)
+    return [(i, opponents[i % n], i // n % 2) for i in range(matches)]
 
 
 def fit(rows: list[Row], names: tuple[str, ...], ridge: float, label: str) -> list[float]:
@@ -206,9 +213,8 @@ def main() -> int:
             with open(name, "rb") as f:
                 rows += pickle.load(f)
     else:
-        pool_of = args.opponents
-        jobs = [(i, pool_of[i % len(pool_of)], params, args.explore, args.knock_explore, args.once)
-                for i in range(args.matches)]
+        jobs = [(i, opponent, seat, params, args.explore, args.knock_explore, args.once)
+                for i, opponent, seat in schedule(args.matches, args.opponents)]
         start = time.perf_counter()
         with multiprocessing.Pool(args.workers) as pool:
             for part in pool.imap_unordered(play, jobs, chunksize=8):
