@@ -114,8 +114,8 @@ def moments(size: tuple[int, int], rounds: int) -> dict[str, Timer]:
     first round that is not counted (it builds what a new window size needs once)."""
     from game.app.app import App
     from game.app.match import Match, MatchSetup
-    from game.app.pictures import find_hand, find_match, plain_move
     from game.app.settings import Settings
+    from game.app.staging import find_hand, find_match, plain_move
     from game.engine import Phase, preset
 
     app = App(size=size, settings=Settings(animation="normal"))
@@ -206,8 +206,8 @@ def steady_session(resizes: int, largest: tuple[int, int] = (1920, 1080), start:
     from game.app import cardart
     from game.app.app import App
     from game.app.match import MatchSetup
-    from game.app.pictures import find_match, plain_move
     from game.app.settings import Settings
+    from game.app.staging import find_match, plain_move
     from game.app.surfcache import CACHE
     from game.engine import preset
 

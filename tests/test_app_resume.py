@@ -9,9 +9,9 @@ from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes 
 from game.app import paths
 from game.app.app import App
 from game.app.match import BOT_SEAT, MatchSetup, public_story
-from game.app.pictures import plain_move
 from game.app.services import Services
 from game.app.settings import Settings
+from game.app.staging import plain_move
 from game.app.stats import Stats
 from game.app.storage import Store
 from game.engine import VAN, HandDealt, NextHand, Phase

@@ -170,7 +170,7 @@ def test_the_first_match_guide_shows_once_and_comes_back_from_settings(monkeypat
 
 
 def test_ask_before_knocking(monkeypatch):
-    from game.app.pictures import plain_move
+    from game.app.staging import plain_move
 
     d = KeepDriver(monkeypatch, settings=Settings(ask_before_knock=True, animation="instant"))
     # a seeded match played forward until the player at the bottom may knock

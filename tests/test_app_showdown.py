@@ -14,9 +14,9 @@ import pytest
 from game.app import text
 from game.app.app import App
 from game.app.match import MatchSetup
-from game.app.pictures import plain_move
 from game.app.scenes import tablebase
 from game.app.settings import Settings
+from game.app.staging import plain_move
 from game.engine import BigGin, DrawStock, Knock, Phase, preset
 
 SIZES = [(800, 600), (1024, 768), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
@@ -200,7 +200,7 @@ def result_regions(app: App, monkeypatch, sizes=SIZES):
 
 
 def match_over_regions(app: App, monkeypatch, sizes=SIZES):
-    from game.app.pictures import find_match
+    from game.app.staging import find_match
 
     catch = Catch(monkeypatch)
     out = []
@@ -283,7 +283,7 @@ def big_gin_position(app: App, mode="bot"):
 def match_before_end(app: App, kind: str, knocker: int | None, layoffs: bool = False, mode="bot"):
     """A seeded first hand played by the plain policy up to the move that ends it: ``(match, seat, move)``."""
     from game.app.match import Match
-    from game.app.pictures import find_hand
+    from game.app.staging import find_hand
 
     if kind == "big_gin" and knocker == 0:  # rare in play: the position is laid out for the test
         return big_gin_position(app, mode), 0, BigGin()
@@ -627,7 +627,7 @@ def test_a_click_on_menu_during_the_showdown_pauses_without_skipping(monkeypatch
 
 def test_a_won_match_is_celebrated_then_the_score_sheet_comes(monkeypatch):
     from game.app.celebration import CardCascade, Confetti
-    from game.app.pictures import find_match
+    from game.app.staging import find_match
 
     app = make_app(animation="normal")
     heard: list[str] = []
@@ -655,7 +655,7 @@ def test_a_won_match_is_celebrated_then_the_score_sheet_comes(monkeypatch):
 
 
 def test_a_lost_match_gets_a_quiet_summary(monkeypatch):
-    from game.app.pictures import find_match
+    from game.app.staging import find_match
 
     app = make_app(animation="normal")
     heard: list[str] = []
@@ -678,7 +678,7 @@ def test_a_lost_match_gets_a_quiet_summary(monkeypatch):
 
 
 def test_instant_speed_goes_straight_to_the_score_sheet(monkeypatch):
-    from game.app.pictures import find_match
+    from game.app.staging import find_match
 
     app = make_app(animation="instant")
     match = find_match(app, winner=0)

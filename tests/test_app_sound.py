@@ -9,7 +9,7 @@ from test_app_resume import KeepDriver, prefs, start  # noqa: F401 (prefs: a tem
 
 from game.app import sound
 from game.app.match_listeners import event_sounds
-from game.app.pictures import plain_move
+from game.app.staging import plain_move
 from game.engine import Phase
 
 

@@ -8,8 +8,9 @@ import pygame
 from test_app_play import Driver, _close_apps, start_vs_bot  # noqa: F401 (the fixture closes the apps)
 
 from game.app import i18n
-from game.app.pictures import LONG_NAMES, picture_app, play_to_end_of_hand
+from game.app.pictures import picture_app
 from game.app.scenes.stats import StatsScene
+from game.app.staging import LONG_NAMES, play_to_end_of_hand
 from game.app.stats import SilentStats
 from game.engine import VAN, NextHand, Phase
 

@@ -15,9 +15,10 @@ from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes 
 from game.app import bidi, i18n, text
 from game.app.main import main
 from game.app.match import Match, MatchSetup
-from game.app.pictures import SampleStats, picture_app
+from game.app.pictures import picture_app
 from game.app.scenes.overlays import RulesScene
 from game.app.scenes.stats import StatsScene, opponent_name
+from game.app.staging import SampleStats
 from game.app.stats import MatchRecord
 from game.engine import CLASSIC, VAN
 

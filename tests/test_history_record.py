@@ -13,7 +13,8 @@ import pytest
 import game.bots as bots
 from game.app import history as hist
 from game.app.crash import SilentCrashLog
-from game.app.history import HISTORY_KEEP, History, HistoryRecorder, flush_exports
+from game.app.history import HISTORY_KEEP, History, flush_exports
+from game.app.history_recorder import HistoryRecorder
 from game.app.match import BOT_SEAT, Match, MatchSetup
 from game.app.match_listeners import attach
 from game.app.services import Services

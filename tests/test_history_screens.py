@@ -15,7 +15,6 @@ from game.app import text
 from game.app.app import App
 from game.app.crash import SilentCrashLog
 from game.app.match import MatchSetup
-from game.app.pictures import play_to_end_of_hand
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.play import PlayScene
@@ -24,6 +23,7 @@ from game.app.scenes.result import ResultScene
 from game.app.services import Services
 from game.app.settings import Settings
 from game.app.sound import SilentSound
+from game.app.staging import play_to_end_of_hand
 from game.app.stats import Stats
 from game.app.storage import SilentStore
 from game.engine import NextHand, Phase, preset

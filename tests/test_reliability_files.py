@@ -42,8 +42,8 @@ def play_once(folder: str | Path) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app.app import App
-    from game.app.pictures import plain_move
     from game.app.services import Services
+    from game.app.staging import plain_move
 
     pygame.quit()  # a fresh start: nothing of an earlier test's pygame (fonts made before a quit) carries over
     services = Services.for_player(Path(folder))
@@ -217,7 +217,7 @@ def good_settings() -> bytes:
 
 
 def good_match_state():
-    from game.app.pictures import plain_move
+    from game.app.staging import plain_move
     from game.engine import VAN, Phase, new_match
 
     state, _ = new_match(VAN, 77, computer_seat=1)

@@ -30,7 +30,7 @@ META = MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=1)
 
 
 def played(seed: int, moves: int, target: int = 100):
-    from game.app.pictures import plain_move
+    from game.app.staging import plain_move
 
     state, _ = new_match(VAN.with_(target=target), seed, computer_seat=1)
     for _ in range(moves):
@@ -134,7 +134,7 @@ def test_the_end_of_a_match_is_on_disk_before_the_player_sees_it(tmp_path):
     import game.bots as bots
     from game.app import match_listeners
     from game.app.match import Match, MatchSetup
-    from game.app.pictures import plain_move
+    from game.app.staging import plain_move
 
     services = Services.for_player(tmp_path)
     try:
@@ -276,7 +276,7 @@ def test_during_play_a_failing_disk_is_a_toast_once_and_not_repeated_in_the_menu
     from game.app import match_listeners
     from game.app.i18n import tr
     from game.app.match import Match, MatchSetup
-    from game.app.pictures import plain_move
+    from game.app.staging import plain_move
 
     services = Services.for_player(tmp_path)
     told: list[str] = []

@@ -12,7 +12,8 @@ from test_app_language import _close_apps, frames, make_app  # noqa: F401  (the 
 from game.app import paths
 from game.app.matchmeta import MatchMeta
 from game.app.scenes.stats import StatsScene, date_text
-from game.app.stats import MatchRecord, OpponentStats, Stats, valid_hand, valid_match
+from game.app.stats import MatchRecord, OpponentStats, Stats
+from game.app.stats_rows import valid_hand, valid_match
 from game.app.storage import NOTICE_STATS, NOTICE_STATS_ROWS, Notices
 from game.engine import VAN, FinalScore, HandResult
 

@@ -301,11 +301,11 @@ _V1_MATCHES = """CREATE TABLE matches (match_id TEXT PRIMARY KEY, opponent TEXT 
 
 def _version_1(path) -> None:
     """A statistics file as the first release wrote it: version 1, one match won and one hand."""
-    from game.app import stats as module
+    from game.app import stats_rows as module
 
     conn = sqlite3.connect(path)
     conn.execute(_V1_MATCHES)
-    conn.execute(module._SCHEMA.split(";")[1])  # the hands table has not changed
+    conn.execute(module.SCHEMA.split(";")[1])  # the hands table has not changed
     conn.execute("INSERT INTO matches VALUES ('old', 'easy', 'bot', '[\"Me\", \"\"]', 'van', 100, 120, 30, 220, 30,"
                  " 1, 5, 1000.0)")
     conn.execute("INSERT INTO hands VALUES ('old', 0, 'easy', 'van', 'gin', 1, 1, 45, 0, 20, '45', 900.0)")

@@ -126,9 +126,9 @@ def widget_texts(app) -> list[str]:
 @pytest.mark.parametrize("lang", ["fa", "ru"])
 def test_every_screen_shows_no_english_word(monkeypatch, tmp_path, lang):
     from game.app.matchmeta import MatchMeta
-    from game.app.pictures import find_result, play_to_end_of_hand
     from game.app.scenes.overlays import PauseScene, RulesScene
     from game.app.scenes.stats import StatsScene
+    from game.app.staging import find_result, play_to_end_of_hand
     from game.app.stats import Stats
 
     monkeypatch.setenv(paths.ENV_HOME, str(tmp_path))

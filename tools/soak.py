@@ -95,7 +95,7 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
         return 3
     say("up")
     from game.app.app import App
-    from game.app.pictures import plain_move
+    from game.app.staging import plain_move
     from game.engine import VAN, Phase
 
     store = services.store

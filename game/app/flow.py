@@ -18,7 +18,8 @@ from game.engine import DeckSource, Phase, new_match
 
 from . import match_listeners
 from .fairdeal import SealedDeck, random_cut
-from .history import HISTORY_KEEP, History, HistoryRecorder, MatchEntry
+from .history import HISTORY_KEEP, History, MatchEntry
+from .history_recorder import HistoryRecorder
 from .i18n import tr
 from .match import BOT_SEAT, Match, MatchSetup
 from .scenes.cut import CutScene

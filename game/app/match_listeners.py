@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import Action, Discarded, Drew, Event, Knocked, MatchEnded, UpcardDecision
 
-from .history import HISTORY_KEEP, History, HistoryRecorder
+from .history import HISTORY_KEEP, History
+from .history_recorder import HistoryRecorder
 from .i18n import tr
 
 if TYPE_CHECKING:

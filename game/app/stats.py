@@ -1,30 +1,27 @@
-"""Match history and statistics in SQLite, recorded from the engine's HandResult and FinalScore.
+"""The statistics file: match history and statistics in SQLite, recorded from the engine's HandResult
+and FinalScore (the tables, their rows and the figures are ``stats_rows``).
 
-Everything is stored from one player's side: the human against a bot, seat 0 in hot-seat
-(``MatchMeta.human_seat``), grouped by ``MatchMeta.opponent_key`` (a bot level or
-``hotseat:<name>``).  Each write is one transaction and runs on a worker thread so a frame never
-waits for the disk; a hand or match recorded twice (replayed after a crash) is stored once.
+Each write is one transaction and runs on a worker thread so a frame never waits for the disk; a hand
+or match recorded twice (replayed after a crash) is stored once.
 
 A match the player left for a new one is stored as lost and marked ``abandoned``.  A file of an older
 schema is upgraded in place (its rows kept); one that takes no writes is still read as it is.
 
-Nothing read is trusted: every row is checked (types and ranges) before it is counted or shown.
-Bad rows are left out and reported once (``NOTICE_STATS_ROWS``): a copy of the file as it was is
-kept aside and the rows are taken out of the live file; where that cannot be done they are only
-skipped.  A damaged, oversized or newer-version database (or a folder in its place) is set aside
-with a timestamp, recreated, and a ``NOTICE_STATS`` goes to the notice sink the statistics were
-given (the app's store).  A database that cannot be written (a read-only file or folder, a full
-disk) is not damaged: it stays where it is, is still read, and ``NOTICE_CANNOT_SAVE`` says once
-that the statistics are not being kept.
+Nothing read is trusted: every row is checked (``stats_rows.valid_hand``, ``valid_match``) before it
+is counted or shown.  Bad rows are left out and reported once (``NOTICE_STATS_ROWS``): a copy of the
+file as it was is kept aside and the rows are taken out of the live file; where that cannot be done
+they are only skipped.  A damaged, oversized or newer-version database (or a folder in its place) is
+set aside with a timestamp, recreated, and a ``NOTICE_STATS`` goes to the notice sink the statistics
+were given (the app's store).  A database that cannot be written (a read-only file or folder, a full
+disk) is not damaged: it stays where it is, is still read, and ``NOTICE_CANNOT_SAVE`` says once that
+the statistics are not being kept.
 ``SilentStats`` answers every query with nothing and records nothing (tests, pictures).
 """
 from __future__ import annotations
 
 import atexit
 import contextlib
-import json
 import logging
-import math
 import os
 import queue
 import sqlite3
@@ -32,14 +29,30 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.engine import FinalScore, HandEnded, HandResult, MatchEnded, MatchState, Rules
-from game.engine.scoring import MAX_HAND_POINTS
 
 from .matchmeta import MatchMeta
+from .stats_rows import (
+    HAND_COLUMNS,
+    HAND_INSERT,
+    MATCH_COLUMNS,
+    MATCH_COLUMNS_V1,
+    MATCH_INSERT,
+    SCHEMA,
+    SCHEMA_VERSION,
+    HandRow,
+    MatchRecord,
+    MatchRow,
+    OpponentStats,
+    figures,
+    hand_row,
+    match_row,
+    valid_hand,
+    valid_match,
+)
 from .storage.files import (
     WHY_DISK,
     WHY_FULL,
@@ -53,93 +66,12 @@ from .storage.files import (
     unwritable,
 )
 from .storage.notices import NOTICE_CANNOT_SAVE, NOTICE_FILE_LEFT, NOTICE_STATS, NOTICE_STATS_ROWS, NoticeSink
-from .vocab import LEVELS
+
+__all__ = ["MatchRecord", "OpponentStats", "SilentStats", "Stats"]
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2  # 2: matches.abandoned (a version-1 file is upgraded in place, its rows kept)
 STATS_LIMIT = 256 * 1024 * 1024  # years of daily play stay far below this; a bigger file is not ours
-
-KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
-PRESETS = ("van", "classic", "custom")
-MODES = ("bot", "hotseat")
-TIME_RANGE = (0.0, 32503680000.0)  # 1970 to 3000: what every system can show as a date
-MAX_DEADWOOD = 110  # eleven cards of ten
-MAX_TARGET = 10_000
-MAX_TOTAL = 10_000_000  # points with every bonus and doubling, far beyond any real match
-MAX_HANDS = 100_001
-MAX_TEXT = 200
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS matches (
-    match_id TEXT PRIMARY KEY,
-    opponent TEXT NOT NULL,
-    mode TEXT NOT NULL,
-    names TEXT NOT NULL,
-    preset TEXT NOT NULL,
-    target INTEGER NOT NULL,
-    my_score INTEGER NOT NULL,
-    their_score INTEGER NOT NULL,
-    my_total INTEGER NOT NULL,
-    their_total INTEGER NOT NULL,
-    won INTEGER NOT NULL,
-    hands INTEGER NOT NULL,
-    finished_at REAL NOT NULL,
-    abandoned INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS hands (
-    match_id TEXT NOT NULL,
-    hand_no INTEGER NOT NULL,
-    opponent TEXT NOT NULL,
-    preset TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    me_knocked INTEGER,
-    won INTEGER,
-    points INTEGER NOT NULL,
-    knocker_deadwood INTEGER,
-    defender_deadwood INTEGER,
-    sum_text TEXT NOT NULL,
-    played_at REAL NOT NULL,
-    PRIMARY KEY (match_id, hand_no)
-);
-CREATE INDEX IF NOT EXISTS hands_by_opponent ON hands (opponent);
-CREATE INDEX IF NOT EXISTS matches_by_time ON matches (finished_at);
-"""
-
-
-@dataclass(frozen=True)
-class OpponentStats:
-    """One line of the statistics screen.  ``average_knock_deadwood`` is None before a first knock."""
-
-    opponent: str
-    matches_played: int = 0
-    matches_won: int = 0
-    hands_played: int = 0
-    hands_won: int = 0
-    gins: int = 0
-    big_gins: int = 0
-    undercuts_given: int = 0
-    undercuts_suffered: int = 0
-    average_knock_deadwood: float | None = None
-    best_hand_points: int = 0
-    best_hand_kind: str | None = None
-    longest_win_streak: int = 0  # matches won in a row
-    longest_hand_streak: int = 0  # hands won in a row
-
-
-@dataclass(frozen=True)
-class MatchRecord:
-    match_id: str
-    finished_at: float  # seconds since the epoch; the UI formats the date
-    opponent: str
-    names: tuple[str, str]  # (the recorded player, the opponent)
-    preset: str
-    target: int
-    my_total: int
-    their_total: int
-    won: bool
-    hands: int
-    abandoned: bool = False  # left unfinished for a new match: counted as lost
 
 
 class _Unusable(Exception):
@@ -181,104 +113,6 @@ def _why(error: BaseException, path: Path) -> str:
     return WHY_DISK
 
 
-# --- what a row must be to be counted -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Hand:
-    rowid: int
-    opponent: str
-    kind: str
-    me_knocked: int | None
-    won: int | None
-    points: int
-    knocker_deadwood: int | None
-    played_at: float
-
-
-@dataclass(frozen=True)
-class _Match:
-    rowid: int
-    match_id: str
-    opponent: str
-    names: tuple[str, str]
-    preset: str
-    target: int
-    my_total: int
-    their_total: int
-    won: int
-    hands: int
-    finished_at: float
-    abandoned: int
-
-
-_HAND_COLUMNS = ("rowid, match_id, hand_no, opponent, preset, kind, me_knocked, won, points, knocker_deadwood,"
-                 " defender_deadwood, sum_text, played_at")
-_MATCH_FIELDS = ("match_id, opponent, mode, names, preset, target, my_score, their_score, my_total, their_total,"
-                 " won, hands, finished_at, abandoned")
-_MATCH_COLUMNS = "rowid, " + _MATCH_FIELDS
-_MATCH_INSERT = f"INSERT OR IGNORE INTO matches ({_MATCH_FIELDS}) VALUES ({','.join('?' * 14)})"
-_HAND_INSERT = "INSERT OR IGNORE INTO hands VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
-# A version-1 file that cannot be upgraded (it takes no writes) is still read: its matches were all finished.
-_MATCH_COLUMNS_V1 = _MATCH_COLUMNS.replace(", abandoned", ", 0")
-
-
-def _text(x: Any, most: int = MAX_TEXT) -> bool:
-    return isinstance(x, str) and len(x) <= most
-
-
-def _whole(x: Any, low: int, high: int) -> bool:
-    return type(x) is int and low <= x <= high
-
-
-def _flag(x: Any, optional: bool = False) -> bool:
-    return (optional and x is None) or (type(x) is int and x in (0, 1))
-
-
-def _when(x: Any) -> bool:
-    return type(x) in (int, float) and math.isfinite(x) and TIME_RANGE[0] <= x <= TIME_RANGE[1]
-
-
-def _opponent(x: Any) -> bool:
-    return _text(x, 64) and (x in LEVELS or x.startswith("hotseat:"))
-
-
-def valid_hand(row: tuple[Any, ...]) -> _Hand | None:
-    """A ``hands`` row (in ``_HAND_COLUMNS`` order) as checked values, or None when any of it is wrong."""
-    if len(row) != 13:
-        return None
-    rowid, match_id, hand_no, opponent, preset, kind, knocked, won, points, kdw, ddw, sum_text, when = row
-    ok = (type(rowid) is int and _text(match_id, 64) and bool(match_id) and _whole(hand_no, 0, MAX_HANDS)
-          and _opponent(opponent) and preset in PRESETS and kind in KINDS and _flag(knocked, True)
-          and _flag(won, True) and _whole(points, 0, MAX_HAND_POINTS)
-          and (kdw is None or _whole(kdw, 0, MAX_DEADWOOD)) and (ddw is None or _whole(ddw, 0, MAX_DEADWOOD))
-          and _text(sum_text) and _when(when))
-    if not ok:
-        return None
-    return _Hand(rowid, opponent, kind, knocked, won, points, kdw, float(when))
-
-
-def valid_match(row: tuple[Any, ...]) -> _Match | None:
-    """A ``matches`` row (in ``_MATCH_COLUMNS`` order) as checked values, or None when any of it is wrong."""
-    if len(row) != 15:
-        return None
-    (rowid, match_id, opponent, mode, names_text, preset, target, my_score, their_score, my_total, their_total,
-     won, hands, when, abandoned) = row
-    ok = (type(rowid) is int and _text(match_id, 64) and bool(match_id) and _opponent(opponent) and mode in MODES
-          and _text(names_text, 400) and preset in PRESETS and _whole(target, 1, MAX_TARGET)
-          and _whole(my_score, 0, MAX_TOTAL) and _whole(their_score, 0, MAX_TOTAL)
-          and _whole(my_total, 0, MAX_TOTAL) and _whole(their_total, 0, MAX_TOTAL) and _flag(won)
-          and _whole(hands, 1, MAX_HANDS) and _when(when) and _flag(abandoned) and not (abandoned and won))
-    if not ok:
-        return None
-    try:
-        names = json.loads(names_text)
-    except (ValueError, RecursionError):
-        return None
-    if not (isinstance(names, list) and len(names) == 2 and all(_text(n, 64) for n in names)):
-        return None
-    return _Match(rowid, match_id, opponent, (names[0], names[1]), preset, target, my_total, their_total, won,
-                  hands, float(when), abandoned)
 
 
 def _flush_at_exit(ref: weakref.ref[Stats]) -> None:
@@ -305,7 +139,7 @@ class Stats:
         self._thread: threading.Thread | None = None
         self._left = False  # a damaged file that could not be moved aside: left alone, not used
         self._read_only = ""  # why the open database takes no write ("" when it does)
-        self._match_columns = _MATCH_COLUMNS  # what the open database is read with
+        self._match_columns = MATCH_COLUMNS  # what the open database is read with
         self._told_unsaved = False  # NOTICE_CANNOT_SAVE was given for the present trouble
         self._told_rows = False
         self.failed_writes = 0
@@ -375,7 +209,7 @@ class Stats:
             if version != SCHEMA_VERSION or not self._has_tables(conn):
                 try:
                     with _transaction(conn):
-                        for statement in _SCHEMA.split(";"):
+                        for statement in SCHEMA.split(";"):
                             if statement.strip():
                                 conn.execute(statement)
                         if not _has_column(conn, "matches", "abandoned"):  # version 1: upgraded, rows kept
@@ -387,10 +221,10 @@ class Stats:
                     if not self._has_tables(conn):
                         raise _Unavailable(_why(e, self.path), str(e)) from None
                     self._read_only = _why(e, self.path)
-            self._match_columns = _MATCH_COLUMNS if _has_column(conn, "matches", "abandoned") else _MATCH_COLUMNS_V1
+            self._match_columns = MATCH_COLUMNS if _has_column(conn, "matches", "abandoned") else MATCH_COLUMNS_V1
             # A hand-edited table with missing columns shows here rather than in the middle of play.
             conn.execute(f"SELECT {self._match_columns} FROM matches LIMIT 0")
-            conn.execute(f"SELECT {_HAND_COLUMNS} FROM hands LIMIT 0")
+            conn.execute(f"SELECT {HAND_COLUMNS} FROM hands LIMIT 0")
         except BaseException:
             conn.close()
             raise
@@ -474,7 +308,7 @@ class Stats:
 
     def _sweep(self, conn: sqlite3.Connection) -> None:
         """Check every row once after opening; bad ones are reported and taken out (see ``_set_rows_aside``)."""
-        bad_hands = [r[0] for r in conn.execute(f"SELECT {_HAND_COLUMNS} FROM hands") if valid_hand(r) is None]
+        bad_hands = [r[0] for r in conn.execute(f"SELECT {HAND_COLUMNS} FROM hands") if valid_hand(r) is None]
         bad_matches = [r[0] for r in conn.execute(f"SELECT {self._match_columns} FROM matches")
                        if valid_match(r) is None]
         if bad_hands or bad_matches:
@@ -517,13 +351,13 @@ class Stats:
             return None
         return target
 
-    def _rows(self, conn: sqlite3.Connection) -> tuple[list[_Hand], list[_Match]]:
+    def _rows(self, conn: sqlite3.Connection) -> tuple[list[HandRow], list[MatchRow]]:
         """Every good row, oldest first; a bad row found now (the file changed under us) is set aside too."""
-        hands: list[_Hand] = []
-        matches: list[_Match] = []
+        hands: list[HandRow] = []
+        matches: list[MatchRow] = []
         bad_hands: list[Any] = []
         bad_matches: list[Any] = []
-        for row in conn.execute(f"SELECT {_HAND_COLUMNS} FROM hands"):
+        for row in conn.execute(f"SELECT {HAND_COLUMNS} FROM hands"):
             h = valid_hand(row)
             if h is None:
                 bad_hands.append(row[0])
@@ -599,8 +433,8 @@ class Stats:
 
     def record_hand(self, meta: MatchMeta, rules: Rules, result: HandResult, when: float | None = None) -> None:
         """Store a finished hand (dead hands too: they count as played)."""
-        row = _hand_row(meta, rules, result, time.time() if when is None else when)
-        self._write(lambda conn: conn.execute(_HAND_INSERT, row))
+        row = hand_row(meta, rules, result, time.time() if when is None else when)
+        self._write(lambda conn: conn.execute(HAND_INSERT, row))
 
     def record_match(self, meta: MatchMeta, rules: Rules, final: FinalScore, hands: int,
                      when: float | None = None, abandoned: bool = False) -> None:
@@ -608,8 +442,8 @@ class Stats:
 
         ``abandoned``: the player left it unfinished for a new one; it counts as lost whatever ``final`` says.
         """
-        row = _match_row(meta, rules, final, hands, time.time() if when is None else when, abandoned)
-        self._write(lambda conn: conn.execute(_MATCH_INSERT, row))
+        row = match_row(meta, rules, final, hands, time.time() if when is None else when, abandoned)
+        self._write(lambda conn: conn.execute(MATCH_INSERT, row))
 
     def record_events(self, meta: MatchMeta, rules: Rules, events: Iterable[Any], hands: int | None = None) -> None:
         """Record the hand and match endings among an action's events (call it after every action)."""
@@ -639,14 +473,14 @@ class Stats:
             return False
         self.flush()
         when = time.time()
-        hands = [_hand_row(meta, state.rules, r, when) for r in state.history]
+        hands = [hand_row(meta, state.rules, r, when) for r in state.history]
         last = state.history[-1].hand_no + 1 if state.history else 1
-        match = _match_row(meta, state.rules, state.final, last, when)
+        match = match_row(meta, state.rules, state.final, last, when)
 
         def write(conn: sqlite3.Connection) -> bool:
             with _transaction(conn):
-                conn.executemany(_HAND_INSERT, hands)
-                conn.execute(_MATCH_INSERT, match)
+                conn.executemany(HAND_INSERT, hands)
+                conn.execute(MATCH_INSERT, match)
             return True
 
         return bool(self._run(write, False, write=True))
@@ -664,9 +498,9 @@ class Stats:
 
     # --- queries ----------------------------------------------------------------------------
 
-    def _all(self) -> tuple[list[_Hand], list[_Match]]:
+    def _all(self) -> tuple[list[HandRow], list[MatchRow]]:
         self.flush()
-        result: tuple[list[_Hand], list[_Match]] = self._run(self._rows, ([], []))
+        result: tuple[list[HandRow], list[MatchRow]] = self._run(self._rows, ([], []))
         return result
 
     def opponents(self) -> list[OpponentStats]:
@@ -674,11 +508,11 @@ class Stats:
         hands, matches = self._all()
         keys = {h.opponent for h in hands} | {m.opponent for m in matches}
         order = {"easy": 0, "medium": 1, "hard": 2}
-        return [_figures(k, hands, matches) for k in sorted(keys, key=lambda k: (order.get(k, 3), k.lower(), k))]
+        return [figures(k, hands, matches) for k in sorted(keys, key=lambda k: (order.get(k, 3), k.lower(), k))]
 
     def opponent(self, key: str) -> OpponentStats:
         hands, matches = self._all()
-        return _figures(key, hands, matches)
+        return figures(key, hands, matches)
 
     def recent_matches(self, limit: int = 10) -> list[MatchRecord]:
         """The last finished matches, newest first."""
@@ -688,49 +522,10 @@ class Stats:
                             m.their_total, bool(m.won), m.hands, bool(m.abandoned)) for m in newest]
 
 
-def _hand_row(meta: MatchMeta, rules: Rules, result: HandResult, when: float) -> tuple[Any, ...]:
-    me = meta.human_seat
-    won = None if result.winner is None else int(result.winner == me)
-    knocked = None if result.knocker is None else int(result.knocker == me)
-    return (meta.match_id, result.hand_no, meta.opponent_key, rules.preset_name, result.kind, knocked, won,
-            result.points, result.knocker_deadwood if result.knocker is not None else None,
-            result.defender_deadwood if result.knocker is not None else None, result.sum_text, when)
-
-
-def _match_row(meta: MatchMeta, rules: Rules, final: FinalScore, hands: int, when: float,
-               abandoned: bool = False) -> tuple[Any, ...]:
-    me = meta.human_seat
-    names = [meta.names[me], meta.names[1 - me]]
-    won = int(final.winner == me and not abandoned)
-    return (meta.match_id, meta.opponent_key, meta.mode, json.dumps(names, ensure_ascii=False),
-            rules.preset_name, rules.target, final.hand_points[me], final.hand_points[1 - me],
-            final.totals[me], final.totals[1 - me], won, hands, when, int(abandoned))
-
 
 def _has_column(conn: sqlite3.Connection, table: str, column: str) -> bool:
     return any(row[1] == column for row in conn.execute(f"PRAGMA table_info({table})"))
 
-
-def _figures(key: str, all_hands: list[_Hand], all_matches: list[_Match]) -> OpponentStats:
-    """One opponent's line, counted from checked rows (oldest first)."""
-    hands = [h for h in all_hands if h.opponent == key]
-    matches = [m for m in all_matches if m.opponent == key]
-    mine = [h for h in hands if h.won == 1]
-    knocks = [h.knocker_deadwood for h in hands if h.me_knocked == 1 and h.knocker_deadwood is not None]
-    best = None
-    for h in mine:  # the most points; of equals, the earliest
-        if best is None or h.points > best.points:
-            best = h
-    return OpponentStats(
-        opponent=key, matches_played=len(matches), matches_won=sum(m.won for m in matches),
-        hands_played=len(hands), hands_won=len(mine),
-        gins=sum(h.kind == "gin" for h in mine), big_gins=sum(h.kind == "big_gin" for h in mine),
-        undercuts_given=sum(h.kind == "undercut" for h in mine),
-        undercuts_suffered=sum(h.kind == "undercut" and h.won == 0 for h in hands),
-        average_knock_deadwood=round(sum(knocks) / len(knocks), 1) if knocks else None,
-        best_hand_points=best.points if best else 0, best_hand_kind=best.kind if best else None,
-        longest_win_streak=_streak([m.won for m in matches]),
-        longest_hand_streak=_streak([h.won for h in hands if h.won is not None]))
 
 
 class SilentStats:
@@ -760,13 +555,6 @@ class SilentStats:
     def recent_matches(self, limit: int = 10) -> list[MatchRecord]:
         return []
 
-
-def _streak(results: list[int]) -> int:
-    best = run = 0
-    for won in results:
-        run = run + 1 if won else 0
-        best = max(best, run)
-    return best
 
 
 @contextlib.contextmanager
