@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from game.engine import (
+    IN_PLAY,
     Action,
     Discarded,
     Drew,
@@ -25,7 +26,6 @@ from game.engine import (
     Knocked,
     MatchEnded,
     NextHand,
-    Phase,
     UpcardDecision,
     bot_label,
     derive_seed,
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PLAY_PHASES = (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
 
 
 def _mover(events: Iterable[Event]) -> int | None:
@@ -82,7 +81,7 @@ class HistoryRecorder:
             seat=self.seat, preset=state.rules.preset_name, target=state.rules.target,
             scores=(state.scores[0], state.scores[1]), hands=len(state.history), finished=False, winner=None,
             practice_mode=self.practice_mode, practice=self.practice), keep)
-        if state.phase not in PLAY_PHASES:
+        if state.phase not in IN_PLAY:
             return
         try:
             self.record = HandRecord.at_deal(state)
@@ -145,13 +144,13 @@ class HistoryRecorder:
         return mine[-1] if mine else None
 
     def can_undo(self, match: Match) -> bool:
-        return self.undo_point() is not None and match.state.phase in PLAY_PHASES
+        return self.undo_point() is not None and match.state.phase in IN_PLAY
 
     def undo(self, match: Match) -> bool:
         """Take the game back to the player's previous decision: the hand's record replayed up to there,
         the computer and the hint told again only what their seats saw up to there."""
         point = self.undo_point()
-        if point is None or self.record is None or match.state.phase not in PLAY_PHASES:
+        if point is None or self.record is None or match.state.phase not in IN_PLAY:
             return False
         record = self.record.cut(point)
         play = replay(record)

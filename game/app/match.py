@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import (
+    IN_PLAY,
     Action,
     Card,
     DeckSource,
@@ -22,7 +23,6 @@ from game.engine import (
     MatchState,
     NextHand,
     Observation,
-    Phase,
     Rules,
     UpcardRetired,
     bot_label,
@@ -77,7 +77,7 @@ def public_story(state: MatchState, seat: int) -> list[Event]:
     that throw and that draw; who threw the other pile cards is unknown, so they count as the seat's
     own throws and the opponent is credited with nothing it did not show.
     """
-    if state.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+    if state.phase not in IN_PLAY:
         return []
     opp = 1 - seat
     own = tuple(state.hands[seat])

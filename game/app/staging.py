@@ -7,6 +7,7 @@ so every run finds the same hands.  ``MemoryStore`` and ``SampleStats`` stand in
 from __future__ import annotations
 
 from game.engine import (
+    IN_PLAY,
     BigGin,
     Card,
     DrawDiscard,
@@ -59,7 +60,7 @@ def plain_move(state, want_knock: bool = True):
 def play_to_end_of_hand(match: Match, knocker_wanted: int | None = None, max_moves: int = 400) -> None:
     st = match.state
     for _ in range(max_moves):
-        if st.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+        if st.phase not in IN_PLAY:
             return
         p = st.to_act
         match.apply(plain_move(st, knocker_wanted is None or p == knocker_wanted), p)

@@ -15,7 +15,7 @@ from .actions import (
     TimerMove,
 )
 from .cards import DECK, RANKS, SUITS, VALUES, Card, cards_of, format_cards, mask_of, parse_cards
-from .core import Phase
+from .core import IN_PLAY, Phase
 from .dealing import oklahoma_limit
 from .errors import IllegalAction, IllegalReason, SaveError
 from .events import (
@@ -61,6 +61,7 @@ from .seeds import bot_label, derive_bytes, derive_seed, secret_label
 from .state import MatchState, new_match, why_illegal
 
 __all__ = [
+    "IN_PLAY",
     "Action",
     "Arrangement",
     "BigGin",

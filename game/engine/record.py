@@ -30,7 +30,7 @@ from .actions import (
     TimerMove,
 )
 from .cards import Card
-from .core import Phase
+from .core import IN_PLAY, Phase
 from .errors import IllegalAction, SaveError
 from .events import Event, HandDealt
 from .record_checks import RecordError as RecordError
@@ -60,9 +60,6 @@ MOVE_CODES: dict[type[Action], str] = {
 the seven of hearts, ``0kTD`` seat 0 knocks throwing the ten of diamonds, ``1z`` the turn clock ran out."""
 
 _BY_CODE: dict[str, type[Action]] = {code: cls for cls, code in MOVE_CODES.items()}
-_PLAY_PHASES = (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
-
-
 
 
 # ---------------------------------------------------------------------------------------------- moves
@@ -349,7 +346,7 @@ class Replay:
     def result(self) -> HandResult | None:
         """The hand's result once over (None for a hand still in play)."""
         last = self.last
-        return last.last_result if last.phase not in _PLAY_PHASES else None
+        return last.last_result if last.phase not in IN_PLAY else None
 
     def decisions(self, seat: int) -> list[int]:
         """The indices of ``seat``'s moves: move i is played from position i (``steps[i]``)."""
@@ -366,7 +363,7 @@ def replay(record: HandRecord) -> Replay:
     state = record.start_state()
     steps = [Step(copy.deepcopy(state), None, (record.deal_event(state.knock_limit),))]
     for i, move in enumerate(record.moves):
-        if state.phase not in _PLAY_PHASES:
+        if state.phase not in IN_PLAY:
             raise RecordError(f"move {i + 1} ({move}) comes after the end of the hand")
         if state.to_act != move.seat:
             raise RecordError(f"move {i + 1} ({move}) is played out of turn")
@@ -375,7 +372,7 @@ def replay(record: HandRecord) -> Replay:
         except IllegalAction as e:
             raise RecordError(f"move {i + 1} ({move}) is not legal: {e}") from None
         steps.append(Step(copy.deepcopy(state), move, tuple(events)))
-    over = state.phase not in _PLAY_PHASES
+    over = state.phase not in IN_PLAY
     if record.end is None:
         if over:
             raise RecordError("the hand ended but its ending was not recorded")

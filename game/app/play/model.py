@@ -9,13 +9,11 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import Action, BigGin, Card, Knock, MatchState, Phase
+from game.engine import IN_PLAY, Action, BigGin, Card, Knock, MatchState, Phase
 from game.engine.cards import mask_of
 from game.engine.melds import deadwood_of_mask
 
 from ..match import Match
-
-PLAY_PHASES = (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
 
 
 def bottom_seat(match: Match, viewer: int | None) -> int:
@@ -69,7 +67,7 @@ class PlayModel:
         return bottom_seat(self.match, self.viewer)
 
     def in_play(self) -> bool:
-        return self.state.phase in PLAY_PHASES
+        return self.state.phase in IN_PLAY
 
     def human_turn(self) -> bool:
         """The player in front of the screen may act now."""

@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.engine import TARGET_CHOICES, Card, FinalScore, Phase, Rules, preset
+from game.engine import IN_PLAY, TARGET_CHOICES, Card, FinalScore, Rules, preset
 
 from .. import bidi, cardart, i18n, text
 from ..i18n import tr, widget_text
@@ -66,7 +66,7 @@ def record_abandoned(services: Any, state: Any, meta: Any) -> None:
     stats = services.stats
     if stats is None:
         return
-    hands = int(state.hand_no) + (1 if state.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD) else 0)
+    hands = int(state.hand_no) + (1 if state.phase in IN_PLAY else 0)
     try:
         stats.record_match(meta, state.rules, abandoned_final(state, meta), hands, when=time.time(), abandoned=True)
     except Exception:  # the statistics must never stop a new match

@@ -15,6 +15,7 @@ from typing import Any, cast
 import pygame
 
 from game.engine import (
+    IN_PLAY,
     Action,
     BigGin,
     Card,
@@ -28,7 +29,6 @@ from game.engine import (
     Knocked,
     MatchState,
     PassUpcard,
-    Phase,
     TakeUpcard,
     TimerMove,
 )
@@ -499,4 +499,4 @@ class ReplayScene(TableScene):
                                    pygame.Rect(inner.left, y, inner.width, inner.bottom - y)) + lay.px(4)
 
     def phase_is_play(self) -> bool:
-        return self.state.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
+        return self.state.phase in IN_PLAY

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.engine import Card, Phase, best_arrangement
+from game.engine import IN_PLAY, Card, best_arrangement
 from game.engine.cards import cards_of, mask_of
 from game.engine.melds import Arrangement
 
@@ -319,4 +319,4 @@ class TableScene(Scene):
                              pygame.Rect(round(x0), y, round(x1 - x0), max(3, lay.px(5))), border_radius=lay.px(3))
 
     def phase_is_play(self) -> bool:
-        return self.state.phase in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
+        return self.state.phase in IN_PLAY
