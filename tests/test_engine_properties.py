@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from game.engine import (
     CLASSIC,
+    IN_PLAY,
     VAN,
     BigGin,
     Card,
@@ -33,8 +34,6 @@ RULE_VARIANTS = [
     CLASSIC.with_(game_bonus=100, line_bonus=25, shutout_double=True, dealer_rule="alternate"),
 ]
 
-PLAY_PHASES = (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
-
 
 def _cards_in(value, out):
     """Collect every Card inside an observation field (tuples, actions, nested values)."""
@@ -54,7 +53,7 @@ def _check_observation(state, player):
     assert obs.opponent_hand_size == len(state.hands[1 - player])
     assert obs.stock_size == len(state.stock)
     assert obs.legal_actions == (tuple(state.legal_actions()) if state.to_act == player else obs.legal_actions)
-    if state.phase not in PLAY_PHASES:
+    if state.phase not in IN_PLAY:
         return
     assert obs.last_result is None
     hidden = set(state.hands[1 - player]) - set(state.held_picks(1 - player))
