@@ -135,3 +135,62 @@ def test_the_defence_weight_moves_the_throw_among_the_best_few(monkeypatch):
     monkeypatch.setattr(HardBot, "exposure", favour_third)
     assert int(HardBot(seed=1, defend=0).choose_discard(obs)) == ranked[0][2]
     assert int(HardBot(seed=1, defend=1).choose_discard(obs)) == ranked[2][2]
+
+
+def test_forked_labels_leave_the_match_as_the_bot_plays_it():
+    trainer = importlib.import_module("tools.train_value")
+    rules = VAN.with_(target=40)
+    me = trainer.Forker(seed=2)
+    bots = (me, make_bot("simple", seed=6))
+    me.game[1] = bots
+
+    def watch(state, events):
+        me.game[0] = state
+
+    forked = play_match(rules, 5, *bots, watch=watch)
+    twin = HardBot(seed=2)
+    plain = play_match(rules, 5, twin, make_bot("simple", seed=6))
+    assert forked.hands == plain.hands and forked.fallbacks == [0, 0]  # the play-outs changed nothing ...
+    assert me.rng.getstate() == twin.rng.getstate()  # ... not even the bot's own random draws
+    kinds = {kind for kind, _, _ in me.forked}
+    assert kinds == {"throw", "knock"}
+    for kind, feats, points in me.forked:
+        if kind == "knock":
+            assert len(feats) == 1 and len(feats[0]) == len(KNOCK_NAMES) and len(points) == 2
+        else:
+            assert 2 <= len(feats) == len(points) <= 3 and all(len(f) == len(NAMES) for f in feats)
+
+
+def test_a_forked_knock_scores_what_the_engine_scores():
+    from game.bots.rollout import knock_points
+    from game.engine import Card, MatchState, observe
+
+    trainer = importlib.import_module("tools.train_value")
+    mine, theirs = parse_cards(KNOCKABLE), parse_cards("QH QD QS JC TC 9C 3D 5C 8S 8H")
+    upcard = parse_cards("4C")
+    rest = [Card(c) for c in range(52) if Card(c) not in set(mine) | set(theirs) | set(upcard)]
+    state = MatchState.from_position(VAN, [mine, theirs], rest, upcard, dealer=1, phase="discard", to_act=0, turns=4)
+    before = state.to_dict()
+    me, other = trainer.Forker(seed=1), make_bot("simple", seed=2)
+    me.new_match(0, VAN)
+    other.new_match(1, VAN)
+    me.game[:] = [state, (me, other)]
+    me.choose_discard(observe(state, 0))
+    assert state.to_dict() == before  # the play-outs ran on copies
+    knocks = [points for kind, _, points in me.forked if kind == "knock"]
+    assert len(knocks) == 1
+    kept = mask_of(mine) ^ (1 << int(Card.parse("KC")))
+    assert knocks[0][0] == knock_points(VAN, deadwood_of_mask(kept), kept, mask_of(theirs))
+
+
+def test_a_forked_choice_is_worth_the_points_of_the_option_the_weights_pick():
+    trainer = importlib.import_module("tools.train_value")
+    low, high = [0.0] * len(NAMES), [0.0] * len(NAMES)
+    high[1] = 1.0
+    rows = [("throw", [low, high, low], [3.0, 9.0, 0.0]), ("knock", [[1.0] * len(KNOCK_NAMES)], [4.0, -2.0])]
+    pick_high = [0.0] * len(NAMES)
+    pick_high[1] = 1.0
+    knock_yes, knock_no = [1.0] * len(KNOCK_NAMES), [-1.0] * len(KNOCK_NAMES)
+    assert trainer.worth(rows[:1], pick_high) == [9.0 - 4.0]  # the option with the feature, over the mean
+    assert trainer.worth(rows[:1], [-v for v in pick_high]) == [3.0 - 4.0]  # the first of the tied others
+    assert trainer.worth(rows[1:], knock_yes) == [4.0 - 1.0] and trainer.worth(rows[1:], knock_no) == [-2.0 - 1.0]
