@@ -188,8 +188,7 @@ def test_a_forked_choice_is_worth_the_points_of_the_option_the_weights_pick():
     low, high = [0.0] * len(NAMES), [0.0] * len(NAMES)
     high[1] = 1.0
     rows = [("throw", [low, high, low], [3.0, 9.0, 0.0]), ("knock", [[1.0] * len(KNOCK_NAMES)], [4.0, -2.0])]
-    pick_high = [0.0] * len(NAMES)
-    pick_high[1] = 1.0
+    pick_high = high  # weights that favour the option with the feature
     knock_yes, knock_no = [1.0] * len(KNOCK_NAMES), [-1.0] * len(KNOCK_NAMES)
     assert trainer.worth(rows[:1], pick_high) == [9.0 - 4.0]  # the option with the feature, over the mean
     assert trainer.worth(rows[:1], [-v for v in pick_high]) == [3.0 - 4.0]  # the first of the tied others

@@ -321,13 +321,14 @@ def fit_forked(rows: list[Forked], names: tuple[str, ...], ridge: float, title: 
 
 def worth(rows: list[Forked], weights: list[float] | tuple[float, ...]) -> list[float]:
     """Row by row, the points of the option ``weights`` choose, over the options' mean."""
+    w = tuple(weights)
     out = []
     for kind, feats, points in rows:
         mean = sum(points) / len(points)
         if kind == "knock":
-            out.append((points[0] if score(tuple(weights), feats[0]) > 0 else points[1]) - mean)
+            out.append((points[0] if score(w, feats[0]) > 0 else points[1]) - mean)
         else:
-            keys = [score(tuple(weights), f) for f in feats]
+            keys = [score(w, f) for f in feats]
             out.append(points[keys.index(max(keys))] - mean)
     return out
 

@@ -15,7 +15,6 @@ from typing import Any, cast
 import pygame
 
 from game.engine import (
-    IN_PLAY,
     Action,
     BigGin,
     Card,
@@ -497,6 +496,3 @@ class ReplayScene(TableScene):
                 break
             y += text.draw_wrapped(surface, line, size, colour,
                                    pygame.Rect(inner.left, y, inner.width, inner.bottom - y)) + lay.px(4)
-
-    def phase_is_play(self) -> bool:
-        return self.state.phase in IN_PLAY
