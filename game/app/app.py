@@ -27,7 +27,7 @@ from .flow import Flow
 from .layout import Layout
 from .resources import ICON
 from .scene import Navigator, Scene
-from .scenes.result import SCALE as RESULT_SCALE
+from .scenes.result_layout import SCALE as RESULT_SCALE
 from .services import Services
 from .settings import Settings, speed
 from .surfcache import CACHE

@@ -7,13 +7,12 @@ to the end; the next one goes on to the next hand.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.engine import Card, HandResult, Phase
+from game.engine import Card, Phase
 
 from .. import text
 from ..celebration import Burst, Effects, Glow
@@ -22,35 +21,20 @@ from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, RED, panel, ribbon
 from ..match import Match
 from ..showdown import COUNTS, Hooks, Showdown
 from ..table import Target
-from ..uitheme import ui_step
 from .replay import offer_coach
-from .tablebase import TableScene
+from .result_layout import PanelPlan, ResultLayout
 
-SCALE = 0.8  # the rows of the showdown, as a share of the card size
-ROOMY = 1.0  # the rows' size where the window has room for full-size cards (4:3 windows)
-Colour = tuple[int, int, int]
 STAGGER = 0.035  # seconds between the cards of a row setting off
 
 
-@dataclass
-class PanelPlan:
-    """Where the result panel, its lines and its button go; ``k`` scales the lines' sizes."""
-
-    rect: pygame.Rect
-    text: pygame.Rect
-    button: pygame.Rect
-    k: float
-
-
-class ResultScene(TableScene):
+class ResultScene(ResultLayout):
     name = "result"
 
     def __init__(self, app, match: Match, viewer: int | None) -> None:
-        super().__init__(app, match)
         result = match.state.last_result
         if result is None:
             raise ValueError("a hand result is shown only after a hand has ended")
-        self.result: HandResult = result
+        super().__init__(app, match, result)
         # a dead hand shows no cards: in hot-seat neither hand may appear, whoever is at the screen
         dead = result.kind == "dead"
         self.viewer = None if dead and not match.vs_bot else viewer
@@ -62,7 +46,6 @@ class ResultScene(TableScene):
                                  laid_values, (scores[0], scores[1]), app.table.speed,
                                  Hooks(place=self.stage_cards, cue=app.cue, flourish=self.flourish), you_won=won)
         self._placed: tuple[bool, bool, int] = (False, False, 0)
-        self._scale_for: tuple[object, float] = (None, SCALE)
         self._button_shown = False
         self.labelled: set[int] = set()  # seats whose row has landed and shows its label
         self.next_button: pygame_gui.elements.UIButton | None = None
@@ -70,10 +53,6 @@ class ResultScene(TableScene):
         self.clock = 0.0
 
     # ------------------------------------------------------------------ what the showdown has shown
-
-    @property
-    def dead(self) -> bool:
-        return self.result.kind == "dead"
 
     @property
     def laid(self) -> bool:
@@ -98,112 +77,7 @@ class ResultScene(TableScene):
                     seen.update(self.state.hands[seat])
         return seen
 
-    # ------------------------------------------------------------------ layout
-
-    @property
-    def scale(self) -> float:
-        """The rows' card size: full size where both rows spread unsqueezed and the panel still fits
-        between them with its button below its lines, else ``SCALE``."""
-        lay = self.app.layout
-        if self._scale_for[0] is not lay:
-            self._scale_for = (lay, ROOMY)
-            if not self._roomy_fits():
-                self._scale_for = (lay, SCALE)
-        return self._scale_for[1]
-
-    def _roomy_fits(self) -> bool:
-        lay = self.app.layout
-        cw = lay.cw * ROOMY
-        for seat in (0, 1):
-            for laid in (0, True):
-                groups = self.groups(seat, laid)
-                n = sum(len(g) for g, _ in groups)
-                if cw * (1 + 0.7 * (n - 1)) + cw * 0.5 * (len(groups) - 1) > self.row_width(seat):
-                    return False
-        top, bottom = self.band()
-        stacked = lay.px(32) + self.lines_height(self.panel_lines()) + lay.px(14) + round(lay.button_h * 1.15)
-        return stacked <= bottom - top
-
-    def row_y(self, seat: int) -> float:
-        lay = self.app.layout
-        if seat == self.bottom:
-            return lay.hand_y - lay.px(6)
-        if self.top_row_beside():
-            return lay.top_bar + lay.ch * self.scale / 2 + lay.px(16)
-        return lay.scoreboard_bottom + lay.px(8) + lay.ch * self.scale / 2
-
-    def row_width(self, seat: int) -> float:
-        """The widest a row may spread: the window's width, or for the top row beside the scoreboard the
-        room between it and the Menu button."""
-        lay = self.app.layout
-        if seat == self.top and self.top_row_beside():
-            return lay.w - 2 * (lay.margin + lay.px(258))
-        return lay.w - 2 * lay.margin - lay.px(20)
-
-    def top_row_beside(self) -> bool:
-        """Whether the top row fits, unsqueezed, between the scoreboard and the Menu button (up high, leaving
-        the middle of the table roomy); a longer one goes below the scoreboard and uses the whole width."""
-        lay = self.app.layout
-        cw = lay.cw * self.scale
-        widest = 0.0
-        for laid in (0, True):
-            groups = self.groups(self.top, laid)
-            n = sum(len(g) for g, _ in groups)
-            widest = max(widest, cw * (1 + 0.7 * (n - 1)) + cw * 0.5 * (len(groups) - 1))
-        return widest <= lay.w - 2 * (lay.margin + lay.px(258))
-
-    def label_y(self, seat: int) -> float:
-        """Each row's label sits above it (the top row's between the scoreboard and the Menu button), so
-        the middle of the table stays free for the piles, the banner and the panel."""
-        lay = self.app.layout
-        return self.row_y(seat) - lay.ch * self.scale / 2 - lay.px(8) - lay.font(16) * 0.7
-
-    def label_width(self, seat: int) -> int:
-        lay = self.app.layout
-        if seat == self.top:
-            return round(lay.w - 2 * (lay.margin + lay.px(258)))
-        return lay.w - 2 * lay.margin
-
-    def band(self) -> tuple[float, float]:
-        """The free middle of the table: below the top row's meld bars, above the bottom row's label."""
-        lay = self.app.layout
-        top = self.row_y(self.top) + lay.ch * self.scale / 2 + lay.px(18)
-        return top, self.label_y(self.bottom) - lay.font(16) * 0.7 - lay.px(10)
-
-    def groups(self, seat: int, laid: int | bool) -> list[tuple[list[Card], str]]:
-        """``seat``'s row as groups (melds, then deadwood) with the first ``laid`` layoffs on the knocker's
-        melds (``True``: all of them)."""
-        r = self.result
-        n = len(r.layoffs) if laid is True else int(laid)
-        if seat == r.knocker:
-            melds = [list(m) for m in r.knocker_melds]
-            for c, i in r.layoffs[:n]:
-                if 0 <= i < len(melds):
-                    melds[i].append(c)
-            melds = [sorted(m, key=lambda c: (c.rank, c.suit)) if len({c.rank for c in m}) > 1
-                     else sorted(m, key=lambda c: c.suit) for m in melds]
-            out = [(m, "meld") for m in melds]
-            if r.knocker_deadwood_cards:
-                out.append((list(r.knocker_deadwood_cards), "dead"))
-            return out
-        out = [(list(m), "meld") for m in r.defender_melds]
-        dead = list(r.defender_deadwood_cards) + [c for c, _ in r.layoffs[n:]]
-        if dead:
-            out.append((sorted(dead, key=lambda c: (c.value, c.rank, c.suit)), "dead"))
-        return out
-
-    def row_targets(self, seat: int, laid: int | bool) -> dict[Card, Target]:
-        lay = self.app.layout
-        cards, gaps = [], []
-        for g, _kind in self.groups(seat, laid):
-            for j, c in enumerate(g):
-                cards.append(c)
-                gaps.append(j == 0 and bool(cards[:-1]))
-        xs = lay.row_xs(len(cards), gaps, lay.w / 2, self.row_width(seat), self.scale, 0.7, 0.5)
-        y = self.row_y(seat)
-        n = len(cards)
-        return {c: Target(x, y, True, self.scale, 300 + (i if not lay.mirror else n - i), f"show{seat}")
-                for i, (c, x) in enumerate(zip(cards, xs, strict=True))}
+    # ------------------------------------------------------------------ where the cards go now
 
     def stage_targets(self) -> dict[Card, Target]:
         """Where every card belongs at the showdown's current stage."""
@@ -214,106 +88,6 @@ class ResultScene(TableScene):
             if self.out(seat):
                 targets.update(self.row_targets(seat, self.showdown.laid))
         return targets
-
-    def result_targets(self, with_layoffs: bool) -> dict[Card, Target]:
-        """Both rows laid out (with or without the layoffs on the melds): the cards' places at the end."""
-        targets = self.targets()
-        if self.dead:
-            return targets
-        for seat in (0, 1):
-            targets.update(self.row_targets(seat, with_layoffs))
-        return targets
-
-    def panel_lines(self, k: float = 1.0, width: int | None = None) -> list[tuple[str, int, Colour, bool, float]]:
-        """The result panel's lines: ``(text, size, colour, bold, space above in font heights)``, their sizes
-        times ``k``; ``width`` is where the dead hand's words wrap."""
-        lay = self.app.layout
-        r = self.result
-
-        def size(base: float) -> int:
-            return max(text.MIN_SIZE, round(lay.font(base) * k))
-
-        if self.dead:
-            maxw = width or self.panel_width() - lay.px(40)
-            lines = [(tr("result.title.dead"), size(30), GOLD, True, 0.0)]
-            for i, line in enumerate(text.wrap(tr("result.dead_text"), size(17), maxw)[:3]):
-                lines.append((line, size(17), INK, False, 0.5 if i == 0 else 0.15))
-            return lines + self.check_lines(size(13))
-        say = self.match.say
-        who = r.winner if r.kind == "undercut" else r.knocker
-        assert who is not None and r.winner is not None  # only a dead hand has neither
-        lines = [(say("result.title." + r.kind, who), size(30), GOLD, True, 0.0),
-                 (say("result.points", r.winner, sum=r.sum_text), size(26), INK, True, 0.45),
-                 (tr("result.sum_" + r.kind), size(15), INK_DIM, False, 0.3)]
-        if r.layoffs:
-            cards = " ".join(c.symbol for c, _ in r.layoffs)
-            lines.append((tr("result.laid_off_list", cards=cards), size(16), GOLD, False, 0.5))
-        return lines + self.check_lines(size(13))
-
-    def check_lines(self, size: int) -> list[tuple[str, int, Colour, bool, float]]:
-        """The deal check under a sealed hand: a tick when the revealed secret matches the seal."""
-        check = self.deal_check()
-        if check is None:
-            return []
-        words, ok = check
-        return [(("\u2714 " if ok else "\u2716 ") + words, size, GOLD if ok else RED, False, 0.6)]
-
-    @staticmethod
-    def lines_height(lines) -> int:
-        return sum(round(size * (1.2 + gap)) for _, size, _, _, gap in lines)
-
-    def panel_width(self) -> int:
-        lay = self.app.layout
-        return round(min(lay.w - 2 * lay.margin, lay.px(760)))
-
-    def panel_plan(self) -> PanelPlan:
-        """The panel just tall enough for its lines, in the middle of the free band: the button under the
-        lines when there is room, else beside them (at the end of the reading direction), the lines a
-        little smaller if even that is too tall."""
-        lay = self.app.layout
-        pad = lay.px(16)
-        bw, bh = self.button_width(), round(lay.button_h * 1.15)
-        top, bottom = self.band()
-        room = bottom - top
-        cy = (top + bottom) / 2
-        w = self.panel_width()
-        body = self.lines_height(self.panel_lines())
-        stacked = pad + body + lay.px(14) + bh + pad
-        if stacked <= room:
-            rect = pygame.Rect(round(lay.w / 2 - w / 2), round(cy - stacked / 2), w, round(stacked))
-            text_rect = pygame.Rect(rect.left + pad, rect.top + pad, w - 2 * pad, body)
-            button = pygame.Rect(round(rect.centerx - bw / 2), rect.bottom - pad - bh, bw, bh)
-            return PanelPlan(rect, text_rect, button, 1.0)
-        w = round(min(lay.w - 2 * lay.margin, lay.px(900)))
-        text_w = w - bw - 3 * pad
-        k = 1.0
-        body = self.lines_height(self.panel_lines(k, text_w))
-        if pad * 2 + max(body, bh) > room:
-            k = max(0.6, (room - 2 * pad) / max(1, body))
-            body = self.lines_height(self.panel_lines(k, text_w))
-        h = round(pad * 2 + max(body, bh))
-        rect = pygame.Rect(round(lay.w / 2 - w / 2), round(cy - h / 2), w, h)
-        text_rect = lay.rect(rect.left + pad, rect.top + round((h - body) / 2), text_w, body)
-        button = lay.rect(rect.right - pad - bw, round(rect.centery - bh / 2), bw, bh)
-        return PanelPlan(rect, text_rect, button, k)
-
-    def button_key(self) -> str:
-        return "button.continue" if self.state.phase is Phase.MATCH_OVER else "button.next_hand"
-
-    def button_width(self) -> int:
-        """Wide enough for the button's words in every language (its font is the theme's 19 at this scale)."""
-        lay = self.app.layout
-        words = text.measure(tr(self.button_key()), round(19 * ui_step(lay.s)), True)[0]
-        return max(round(lay.col_w * 1.1), words + lay.px(40))
-
-    def panel_rect(self) -> pygame.Rect:
-        return self.panel_plan().rect
-
-    def banner_rect(self) -> pygame.Rect:
-        lay = self.app.layout
-        top, bottom = self.band()
-        h = min(round(lay.font(54) * 1.25 + lay.font(20) * 1.6 + lay.px(24)), round(bottom - top))
-        return pygame.Rect(0, round((top + bottom) / 2 - h / 2), lay.w, h)
 
     # ------------------------------------------------------------------ life cycle
 
