@@ -35,8 +35,8 @@ SITUATIONS = (
     "menu_continue",
 )
 # Parts of the screen other work is rebuilding (the hand result, the match-over screen, the table's
-# scoreboard): what goes wrong there is listed by ``test_problems_left_to_other_work`` and kept out of
-# the per-screen cases.  The key is where a problem comes from, as the audit names it.
+# scoreboard): what goes wrong there is listed by ``test_problems_once_left_to_other_work_are_fixed_too``
+# and kept out of the per-screen cases.  The key is where a problem comes from, as the audit names it.
 ELSEWHERE = {
     "(tablebase.draw_scoreboard)": "the scoreboard's name column (scenes/tablebase.py)",
     "(tablebase.draw_seat_labels)": "the name beside the opponent's hand (scenes/tablebase.py)",
@@ -44,6 +44,7 @@ ELSEWHERE = {
     "(result)": "the hand result (scenes/result.py)",
     "(matchover.": "the match-over screen (scenes/matchover.py)",
     "(matchover)": "the match-over screen (scenes/matchover.py)",
+    "(matchstory.": "the match-over screen's plates, chart and score sheet (scenes/matchstory.py)",
 }
 
 LEGIBLE = 11  # the smallest text size a line may be shrunk to

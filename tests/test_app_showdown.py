@@ -65,7 +65,7 @@ class Catch:
     chip is part of it."""
 
     def __init__(self, monkeypatch) -> None:
-        from game.app.scenes import matchover, result
+        from game.app.scenes import matchstory, result
 
         self.items: list[tuple[str, pygame.Rect]] = []
         self.boxes: list[pygame.Rect] = []
@@ -88,7 +88,7 @@ class Catch:
             return r
 
         monkeypatch.setattr(text, "draw", draw)
-        for module in (tablebase, result, matchover):
+        for module in (tablebase, result, matchstory):
             monkeypatch.setattr(module, "panel", panel)
         monkeypatch.setattr(tablebase, "chip", chip)
 
@@ -672,7 +672,7 @@ def test_a_lost_match_gets_a_quiet_summary(monkeypatch):
     assert any("reached 50 first. Well played." in t for t in drawn)
     history = match.state.history
     for seat in (0, 1):
-        lines = dict(scene.plate_lines(seat))
+        lines = dict(scene.story.plate_lines(seat))
         assert lines["Hands won"] == str(sum(1 for r in history if r.winner == seat))
         assert lines["Hand points"] == str(sum(r.points for r in history if r.winner == seat))
 

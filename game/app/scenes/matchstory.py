@@ -1,0 +1,326 @@
+"""The story of a finished match on paper: each player's plate (the total, where it came from, the
+records), the race to the target as a chart, and the score sheet hand by hand.
+
+``MatchOverScene`` (``matchover.py``) brings it up after the celebration; the plates and the sheet can
+be drawn a step at a time (``plates_steps``, ``sheet_steps``) so it can paint them ahead, off screen.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine import HandResult
+
+from .. import text
+from ..i18n import tr
+from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, panel
+from ..match import Match
+
+SEAT_COLOURS = (MELD_COLOURS[0], MELD_COLOURS[1])  # the two players' colours in the plates and the chart
+
+
+@dataclass
+class Record:
+    """One player's match in numbers."""
+
+    hand_points: int = 0
+    hands_won: int = 0
+    gins: int = 0
+    undercuts: int = 0
+    best: int = 0
+
+
+def elide(s: str, size: int, width: int, bold: bool = True) -> str:
+    """``s`` cut short with an ellipsis where it would be wider than ``width`` at ``size``."""
+    if text.measure(s, size, bold)[0] <= width:
+        return s
+    while len(s) > 1 and text.measure(s + "\u2026", size, bold)[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "\u2026"
+
+
+def records(history: list[HandResult]) -> tuple[Record, Record]:
+    out = (Record(), Record())
+    for r in history:
+        if r.winner is None:
+            continue
+        rec = out[r.winner]
+        rec.hand_points += r.points
+        rec.hands_won += 1
+        rec.best = max(rec.best, r.points)
+        if r.kind in ("gin", "big_gin"):
+            rec.gins += 1
+        elif r.kind == "undercut":
+            rec.undercuts += 1
+    return out
+
+
+def running_totals(history: list[HandResult]) -> list[tuple[int, int]]:
+    """Each seat's total after each hand, starting from 0 to 0."""
+    run = [0, 0]
+    out = [(0, 0)]
+    for r in history:
+        if r.winner is not None:
+            run[r.winner] += r.points
+        out.append((run[0], run[1]))
+    return out
+
+
+class MatchStory:
+    """The plates, the chart and the score sheet of one finished match, placed by the app's layout."""
+
+    def __init__(self, app, match: Match, winner: int, totals: tuple[int, int]) -> None:
+        self.app = app
+        self.match = match
+        self.winner = winner
+        self.totals = totals
+
+    # ------------------------------------------------------------------ words and numbers
+
+    def rows(self) -> list[tuple[str, str, str, str, str]]:
+        """Hand, result, the sum, then each seat's running total (with +points where it scored)."""
+        say = self.match.say
+        out = []
+        run = [0, 0]
+        for r in self.match.state.history:
+            cells = ["", ""]
+            if r.kind == "dead":
+                label, total = tr("over.kind.dead"), ""
+            else:
+                who = r.winner if r.kind == "undercut" else r.knocker
+                assert who is not None and r.winner is not None  # only a dead hand has neither
+                label, total = say("over.kind." + r.kind, who), r.sum_text
+                run[r.winner] += r.points
+            for seat in (0, 1):
+                gained = r.kind != "dead" and r.winner == seat
+                cells[seat] = f"{run[seat]}  (+{r.points})" if gained else str(run[seat])
+            out.append((str(r.hand_no + 1), label, total, cells[0], cells[1]))
+        return out
+
+    def plate_lines(self, seat: int) -> list[tuple[str, str]]:
+        """``(label, value)`` lines of a player's plate: where the total came from, then the records."""
+        st = self.match.state
+        rules = st.rules
+        final = st.final
+        rec = records(st.history)[seat]
+        lines = [(tr("over.hand_points"), str(rec.hand_points))]
+        if final is not None and rules.line_bonus:
+            lines.append((tr("over.line_bonus"), str(final.line_bonus[seat])))
+        if final is not None and rules.game_bonus:
+            lines.append((tr("over.game_bonus"), str(final.game_bonus[seat])))
+        if final is not None and final.shutout and seat == final.winner:
+            lines.append((tr("over.shutout"), "\u00d72"))
+        lines += [(tr("over.hands_won"), str(rec.hands_won)), (tr("over.gins"), str(rec.gins)),
+                  (tr("over.undercuts"), str(rec.undercuts)), (tr("over.best_hand"), str(rec.best))]
+        return lines
+
+    # ------------------------------------------------------------------ places
+
+    def areas(self, top: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The players' plates, the race chart and the score sheet (in place, below ``top``).  The sheet takes the wide
+        column; with few hands it is only as tall as they need and the chart goes under it, the plates then
+        filling their column; with many, the sheet fills its column and the chart goes under the plates."""
+        lay = self.app.layout
+        bottom = lay.h - round(lay.button_h * 1.15) - lay.px(34)
+        gap = lay.px(16)
+        inner = lay.w - 4 * lay.margin
+        left_w = round((inner - gap) * 0.38)
+        left = lay.rect(lay.margin * 2, top, left_w, bottom - top)
+        right = lay.rect(lay.margin * 2 + left_w + gap, top, inner - left_w - gap, bottom - top)
+        sheet_h = self.sheet_height()
+        if right.height - sheet_h - gap >= lay.px(150):
+            sheet = pygame.Rect(right.left, right.top, right.width, sheet_h)
+            chart = pygame.Rect(right.left, sheet.bottom + gap, right.width, right.bottom - sheet.bottom - gap)
+            return left, chart, sheet
+        plates_h = min(left.height, 2 * self.plate_height() + gap)
+        if left.height - plates_h - gap < lay.px(110):
+            return left, pygame.Rect(left.left, left.bottom, left.width, 0), right
+        chart = pygame.Rect(left.left, left.top + plates_h + gap, left.width, left.height - plates_h - gap)
+        return pygame.Rect(left.left, left.top, left.width, plates_h), chart, right
+
+    def sheet_height(self) -> int:
+        """The score sheet's height with every hand on a comfortable row."""
+        lay = self.app.layout
+        pad = lay.px(16)
+        return round(pad * 2 + lay.font(18) * 1.3 + (len(self.match.state.history) + 2) * lay.font(15) * 2.0)
+
+    def plate_height(self) -> int:
+        lay = self.app.layout
+        n = max(len(self.plate_lines(0)), len(self.plate_lines(1)))
+        return round(lay.px(16) * 2 + lay.font(34) * 1.35 + lay.px(6) + n * lay.font(15) * 1.55)
+
+    # ------------------------------------------------------------------ draw
+
+    def draw_plates(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        for _ in self.plates_steps(surface, area):
+            pass
+
+    def plates_steps(self, surface: pygame.Surface, area: pygame.Rect) -> Iterator[None]:
+        lay = self.app.layout
+        gap = lay.px(16)
+        h = (area.height - gap) // 2
+        order = (self.winner, 1 - self.winner)
+        for i, seat in enumerate(order):
+            rect = pygame.Rect(area.left, area.top + i * (h + gap), area.width, h)
+            yield from self.plate_steps(surface, rect, seat)
+
+    def plate_steps(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> Iterator[None]:
+        """Draws a player's plate, pausing (``yield``) after its heading and after each line."""
+        lay = self.app.layout
+        won = seat == self.winner
+        panel(surface, rect, border=GOLD if won else (90, 110, 96), radius=lay.px(14), width=max(2, lay.px(3)) if won
+              else 2)
+        pad = lay.px(16)
+        near = rect.left + pad if not lay.mirror else rect.right - pad  # where lines start
+        far = rect.right - pad if not lay.mirror else rect.left + pad
+        big = lay.font(34)
+        y = rect.top + pad + big * 0.62
+        # the player's colour, as in the chart
+        bar = pygame.Rect(0, 0, lay.px(6), round(big * 0.9))
+        bar.center = (round(near + (lay.px(3) if not lay.mirror else -lay.px(3))), round(y))
+        pygame.draw.rect(surface, SEAT_COLOURS[seat], bar, border_radius=lay.px(3))
+        name_x = near + (lay.px(14) if not lay.mirror else -lay.px(14))
+        total = str(self.totals[seat])
+        tw = text.measure(total, big, True)[0]
+        text.draw(surface, total, big, GOLD if won else INK, (far, y), lay.anchor("midright"), bold=True)
+        room = rect.width - 2 * pad - lay.px(14) - tw - lay.px(12)
+        text.draw(surface, self.match.name(seat), lay.font(20), INK, (name_x, y - lay.font(20) * 0.45 if won else y),
+                  lay.anchor("midleft"), bold=True, max_width=room)
+        if won:
+            text.draw(surface, tr("over.winner"), lay.font(13), GOLD, (name_x, y + lay.font(13) * 0.95),
+                      lay.anchor("midleft"), bold=True, max_width=room)
+        yield
+        y = rect.top + pad + big * 1.35
+        pygame.draw.line(surface, (60, 80, 66), (rect.left + pad, round(y)), (rect.right - pad, round(y)), 1)
+        size = lay.font(15)
+        lines = self.plate_lines(seat)
+        step = max(size * 1.45, min(size * 2.5, (rect.bottom - pad - y - lay.px(6)) / max(1, len(lines))))
+        y += lay.px(6) + step / 2
+        for label, value in lines:
+            if y > rect.bottom - pad / 2:
+                break
+            text.draw(surface, value, size, INK, (far, y), lay.anchor("midright"), bold=True)
+            text.draw(surface, label, size, INK_DIM, (near, y), lay.anchor("midleft"),
+                      max_width=rect.width - 2 * pad - lay.px(60))
+            y += step
+            yield
+
+    def draw_chart(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Both running totals hand by hand, with the target as a dashed line."""
+        lay = self.app.layout
+        st = self.match.state
+        panel(surface, rect, radius=lay.px(14))
+        pad = lay.px(16)
+        text.draw(surface, tr("over.race", target=st.rules.target), lay.font(15), GOLD,
+                  (rect.centerx, rect.top + pad + lay.font(15) * 0.5), bold=True, max_width=rect.width - 2 * pad)
+        runs = running_totals(st.history)
+        plot = pygame.Rect(rect.left + pad + lay.px(26), rect.top + pad + lay.font(15) * 1.6,
+                           rect.width - 2 * pad - lay.px(34), 0)
+        plot.height = rect.bottom - pad - lay.font(12) * 1.4 - plot.top
+        if plot.height < lay.px(30) or plot.width < lay.px(60):
+            return
+        if lay.mirror:
+            plot.x = rect.right - (plot.left - rect.left) - plot.width
+        top_value = max(st.rules.target, max(max(a, b) for a, b in runs)) * 1.08
+        n = max(1, len(runs) - 1)
+
+        def at(i: int, v: float) -> tuple[int, int]:
+            x = plot.left + plot.width * i / n
+            if lay.mirror:
+                x = plot.right - plot.width * i / n
+            return round(x), round(plot.bottom - plot.height * v / top_value)
+
+        # axes and the target
+        pygame.draw.line(surface, (70, 96, 80), (plot.left, plot.bottom), (plot.right, plot.bottom), 1)
+        ty = at(0, st.rules.target)[1]
+        dash = lay.px(8)
+        for x in range(plot.left, plot.right, dash * 2):
+            pygame.draw.line(surface, INK_DIM, (x, ty), (min(x + dash, plot.right), ty), 1)
+        text.draw(surface, str(st.rules.target), lay.font(12), INK_DIM,
+                  (plot.left - lay.px(6) if not lay.mirror else plot.right + lay.px(6), ty), lay.anchor("midright"))
+        width = max(2, lay.px(3))
+        for seat in (1 - self.winner, self.winner):  # the winner's line on top
+            points = [at(i, run[seat]) for i, run in enumerate(runs)]
+            if len(points) > 1:
+                pygame.draw.lines(surface, SEAT_COLOURS[seat], False, points, width)
+            for p in points[1:]:
+                pygame.draw.circle(surface, SEAT_COLOURS[seat], p, width + 1)
+        # hand numbers along the bottom (as many as fit)
+        every = max(1, round(n / max(1, plot.width // lay.px(34))))
+        for i in range(1, n + 1, every):
+            text.draw(surface, str(i), lay.font(12), INK_DIM, (at(i, 0)[0], plot.bottom + lay.font(12) * 0.8))
+
+    def draw_sheet(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        for _ in self.sheet_steps(surface, rect):
+            pass
+
+    def sheet_steps(self, surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+        """Draws the score sheet, pausing (``yield``) after its heads and after each row."""
+        lay = self.app.layout
+        name = self.match.name
+        panel(surface, rect, radius=lay.px(14))
+        rows = self.rows()
+        pad = lay.px(16)
+        head = lay.font(18)
+        ty = rect.top + pad + head * 0.5
+        text.draw(surface, tr("over.sheet"), head, GOLD, (rect.centerx, ty), bold=True)
+        # rows fill the sheet: taller (and a little larger) when there are few hands
+        body_top = ty + head * 0.8
+        body_h = rect.bottom - pad - body_top
+        base = lay.font(15)
+        slots = len(rows) + 2  # the column heads and the total
+        row_h = max(base * 1.45, min(base * 2.3, body_h / max(1, slots)))
+        size = max(lay.font(13), min(lay.font(19), round(row_h / 1.75)))
+        room = max(1, int(body_h / row_h + 0.05) - 2)
+        hidden = max(0, len(rows) - room)
+        if hidden:
+            room -= 1
+            hidden = len(rows) - room
+        cols = [0.08, 0.36, 0.2, 0.18, 0.18]  # hand, result, sum, running totals of seat 0 and seat 1
+        inner = rect.width - 2 * pad
+        xs: list[float] = [rect.left + pad]
+        for f in cols[:-1]:
+            xs.append(xs[-1] + inner * f)
+        if lay.mirror:
+            xs = [rect.left + rect.right - x for x in xs]
+        widths = [round(inner * f) - lay.px(6) for f in cols]
+        anchor = lay.anchor("midleft")
+        y = body_top + row_h / 2
+        heads = (tr("over.col.hand"), tr("over.col.result"), tr("over.col.sum"), name(0), name(1))
+        for i, h in enumerate(heads):
+            small = max(text.MIN_SIZE, round(size * 0.8))
+            if i >= 3 and text.measure(h, small, True)[0] > widths[i]:
+                # a long name: on two lines rather than too small to read or wider than its column
+                lines = text.wrap(h, small, widths[i], bold=True)[:2]
+                for k, part in enumerate(lines):
+                    dy = (k - (len(lines) - 1) / 2) * small * 1.1
+                    text.draw(surface, elide(part, small, widths[i]), small, GOLD, (xs[i], y + dy), anchor, bold=True)
+                continue
+            text.draw(surface, h, size, GOLD, (xs[i], y), anchor, bold=True, max_width=widths[i])
+        line_y = round(y + row_h / 2)
+        pygame.draw.line(surface, (60, 80, 66), (rect.left + pad, line_y), (rect.right - pad, line_y), 1)
+        yield
+        if hidden:
+            y += row_h
+            text.draw(surface, tr("over.earlier", n=hidden), lay.font(13), INK_DIM, (xs[1], y), anchor,
+                      max_width=widths[1] + widths[2])
+        history = self.match.state.history
+        for k, row in enumerate(rows[-room:] if hidden else rows):
+            y += row_h
+            r = history[len(rows) - (room if hidden else len(rows)) + k]
+            if k % 2:
+                stripe = pygame.Rect(rect.left + pad // 2, round(y - row_h / 2), rect.width - pad, round(row_h))
+                pygame.draw.rect(surface, (18, 44, 30), stripe, border_radius=lay.px(4))
+            for i, cell in enumerate(row):
+                scored = i >= 3 and r.winner == i - 3
+                text.draw(surface, cell, size, GOLD if scored else INK, (xs[i], y), anchor, bold=scored,
+                          max_width=widths[i])
+            yield
+        y = rect.bottom - pad - row_h / 2
+        line_y = round(y - row_h / 2)
+        pygame.draw.line(surface, GOLD, (rect.left + pad, line_y), (rect.right - pad, line_y), 1)
+        text.draw(surface, tr("over.total"), size, GOLD, (xs[1], y), anchor, bold=True, max_width=widths[1])
+        for i in (0, 1):
+            text.draw(surface, str(self.totals[i]), round(size * 1.15), GOLD, (xs[3 + i], y), anchor, bold=True)
