@@ -23,7 +23,7 @@ from ..history import HandEntry, History, MatchEntry
 from ..i18n import tr, wtr
 from ..looks import GOLD, INK, INK_DIM, RED, felt, panel
 from ..scene import Scene
-from .replay import Seats
+from .recorded import Seats
 
 log = logging.getLogger(__name__)
 

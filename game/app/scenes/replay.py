@@ -26,12 +26,11 @@ from game.engine import (
     HandResult,
     Knock,
     Knocked,
-    MatchState,
     PassUpcard,
     TakeUpcard,
     TimerMove,
 )
-from game.engine.record import HandRecord, RecordError, Replay, replay
+from game.engine.record import HandRecord, Replay, replay
 
 from .. import i18n, text
 from ..history import MatchEntry
@@ -40,7 +39,8 @@ from ..looks import GOLD, INK, INK_DIM, RED, panel
 from ..match import Match
 from ..play.eventlog import describe
 from ..table import Target
-from ..vocab import LEVELS
+from .coaching import coach_words, review_hand
+from .recorded import ReplayMatch
 from .tablebase import TableScene, sorted_hand
 
 log = logging.getLogger(__name__)
@@ -54,64 +54,6 @@ ACTION_KEYS: dict[type[Action], str] = {
 }
 
 
-# ---------------------------------------------------------------------------------------------- seats
-
-
-class Seats:
-    """Names of a recorded match's seats, and sentences about them ("You knock" for the player
-    against the computer, as at the table)."""
-
-    def __init__(self, entry: MatchEntry) -> None:
-        self.entry = entry
-
-    def name(self, seat: int) -> str:
-        e = self.entry
-        if e.vs_bot:
-            if seat == e.seat:
-                return tr("seat.you")
-            if e.opponent in LEVELS:
-                return tr("seat.computer_level", level=tr("level." + e.opponent))
-            return tr("seat.computer")
-        given = e.names[seat].strip()
-        return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
-
-    def say(self, key: str, seat: int, **params: Any) -> str:
-        if self.entry.vs_bot and seat == self.entry.seat and i18n.has(key + ".you"):
-            return tr(key + ".you", **params)
-        return tr(key, name=self.name(seat), **params)
-
-    def opponent(self) -> str:
-        """Who the recorded player played against."""
-        return self.name(1 - self.entry.seat)
-
-
-class ReplayMatch:
-    """What the table scenes read of a match, for one position of a recorded hand."""
-
-    def __init__(self, entry: MatchEntry, state: MatchState) -> None:
-        self.state = state
-        self.seats = Seats(entry)
-        self.vs_bot = entry.vs_bot
-        self.info = entry
-
-    @property
-    def rules(self) -> Any:
-        return self.state.rules
-
-    def name(self, seat: int) -> str:
-        return self.seats.name(seat)
-
-    def say(self, key: str, seat: int, **params: Any) -> str:
-        return self.seats.say(key, seat, **params)
-
-    def seal(self) -> None:
-        """A replay shows no seal: the hand is over and every card is on the table."""
-        return None
-
-    def is_bot(self, seat: int | None) -> bool:
-        return self.vs_bot and seat is not None and seat != self.info.seat
-
-
 def action_words(action: Action, top: Card | None = None) -> str:
     """A move in words ("throw the 7♥"); ``top`` names the face-up card a take would take."""
     key = ACTION_KEYS.get(type(action), "replay.act.timer")
@@ -119,40 +61,6 @@ def action_words(action: Action, top: Card | None = None) -> str:
     if card is None and isinstance(action, (TakeUpcard, DrawDiscard)):
         card = top
     return tr(key, card=card.symbol if card is not None else "")
-
-
-def coach_words(key: str, params: dict[str, Any]) -> str:
-    """A coach's reason in the current language (card codes shown as cards)."""
-    shown = {k: (" ".join(Card.parse(c).symbol for c in v.split()) if k in ("card", "better", "with")
-                 and isinstance(v, str) else v) for k, v in params.items()}
-    return tr("bot." + key, **shown)
-
-
-def offer_coach(scene: Any, rect: pygame.Rect) -> Any:
-    """The result screen's Coach button, for a recorded hand against the computer (None otherwise)."""
-    nav = scene.app.nav
-    match = scene.match
-    if not nav.can_coach(match):
-        return None
-    return scene.button(rect, "button.coach", "#coach", lambda: nav.show_coach(match), class_id="@tool")
-
-
-def _review(record: HandRecord, seat: int, earlier: Sequence[HandResult | HandRecord]) -> Any:
-    """The coach's review (worker thread): earlier hands count only by their public results."""
-    from game.bots.coach import review
-
-    results = []
-    for e in earlier:
-        if isinstance(e, HandRecord):
-            try:
-                r = replay(e).result
-            except RecordError:
-                continue
-            if r is not None:
-                results.append(r)
-        else:
-            results.append(e)
-    return review(record, seat, results)
 
 
 # ---------------------------------------------------------------------------------------------- the scene
@@ -180,7 +88,7 @@ class ReplayScene(TableScene):
         self.future: Future[Any] | None = None
         self.coach_failed = False
         if self.coach:
-            self.future = app.think(_review, record, entry.seat, list(earlier))
+            self.future = app.think(review_hand, record, entry.seat, list(earlier))
         self.buttons: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ positions

@@ -21,7 +21,7 @@ from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, RED, panel, ribbon
 from ..match import Match
 from ..showdown import COUNTS, Hooks, Showdown
 from ..table import Target
-from .replay import offer_coach
+from .coaching import offer_coach
 from .result_layout import PanelPlan, ResultLayout
 
 STAGGER = 0.035  # seconds between the cards of a row setting off

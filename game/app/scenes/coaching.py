@@ -1,0 +1,50 @@
+"""The coach around a recorded hand: its review of the player's decisions, run on the worker thread,
+its reasons in words, and the Coach button the hand result offers.
+
+The judgement itself is ``game.bots.coach``; the replay (``replay.py``) shows it move by move.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.engine import Card, HandResult
+from game.engine.record import HandRecord, RecordError, replay
+
+from ..i18n import tr
+
+
+def coach_words(key: str, params: dict[str, Any]) -> str:
+    """A coach's reason in the current language (card codes shown as cards)."""
+    shown = {k: (" ".join(Card.parse(c).symbol for c in v.split()) if k in ("card", "better", "with")
+                 and isinstance(v, str) else v) for k, v in params.items()}
+    return tr("bot." + key, **shown)
+
+
+def offer_coach(scene: Any, rect: pygame.Rect) -> Any:
+    """The result screen's Coach button, for a recorded hand against the computer (None otherwise)."""
+    nav = scene.app.nav
+    match = scene.match
+    if not nav.can_coach(match):
+        return None
+    return scene.button(rect, "button.coach", "#coach", lambda: nav.show_coach(match), class_id="@tool")
+
+
+def review_hand(record: HandRecord, seat: int, earlier: Sequence[HandResult | HandRecord]) -> Any:
+    """The coach's review (worker thread): earlier hands count only by their public results."""
+    from game.bots.coach import review
+
+    results = []
+    for e in earlier:
+        if isinstance(e, HandRecord):
+            try:
+                r = replay(e).result
+            except RecordError:
+                continue
+            if r is not None:
+                results.append(r)
+        else:
+            results.append(e)
+    return review(record, seat, results)

@@ -1,0 +1,71 @@
+"""A recorded match as the table scenes read it: the seats' names and sentences ("You knock" for the
+player against the computer, as at the table), and a ``Match``-like view of one recorded position.
+
+The history screens (``history.py``) name the seats with it; the replay (``replay.py``) shows its
+positions on the table through ``ReplayMatch``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine import MatchState
+
+from .. import i18n
+from ..history import MatchEntry
+from ..i18n import tr
+from ..vocab import LEVELS
+
+
+class Seats:
+    """Names of a recorded match's seats, and sentences about them ("You knock" for the player
+    against the computer, as at the table)."""
+
+    def __init__(self, entry: MatchEntry) -> None:
+        self.entry = entry
+
+    def name(self, seat: int) -> str:
+        e = self.entry
+        if e.vs_bot:
+            if seat == e.seat:
+                return tr("seat.you")
+            if e.opponent in LEVELS:
+                return tr("seat.computer_level", level=tr("level." + e.opponent))
+            return tr("seat.computer")
+        given = e.names[seat].strip()
+        return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
+
+    def say(self, key: str, seat: int, **params: Any) -> str:
+        if self.entry.vs_bot and seat == self.entry.seat and i18n.has(key + ".you"):
+            return tr(key + ".you", **params)
+        return tr(key, name=self.name(seat), **params)
+
+    def opponent(self) -> str:
+        """Who the recorded player played against."""
+        return self.name(1 - self.entry.seat)
+
+
+class ReplayMatch:
+    """What the table scenes read of a match, for one position of a recorded hand."""
+
+    def __init__(self, entry: MatchEntry, state: MatchState) -> None:
+        self.state = state
+        self.seats = Seats(entry)
+        self.vs_bot = entry.vs_bot
+        self.info = entry
+
+    @property
+    def rules(self) -> Any:
+        return self.state.rules
+
+    def name(self, seat: int) -> str:
+        return self.seats.name(seat)
+
+    def say(self, key: str, seat: int, **params: Any) -> str:
+        return self.seats.say(key, seat, **params)
+
+    def seal(self) -> None:
+        """A replay shows no seal: the hand is over and every card is on the table."""
+        return None
+
+    def is_bot(self, seat: int | None) -> bool:
+        return self.vs_bot and seat is not None and seat != self.info.seat

@@ -1,0 +1,54 @@
+"""The saved match the menu offers under Continue: what it is in words (who plays whom, the score, the
+rules), and what leaving it unfinished for a new match records (a loss, marked abandoned).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from game.engine import IN_PLAY, FinalScore, Rules
+
+from ..i18n import tr
+
+log = logging.getLogger(__name__)
+
+
+def opponent_label(meta: Any) -> str:
+    """Who the saved match is against: the computer and its level, or the two friends."""
+    if getattr(meta, "mode", "bot") == "bot":
+        return tr("seat.computer_level", level=tr("level." + str(meta.bot_level or "medium")))
+    names = [n.strip() or tr("menu.name1_default" if i == 0 else "menu.name2_default")
+             for i, n in enumerate(meta.names)]
+    return tr("menu.saved_friends", name1=names[0], name2=names[1])
+
+
+def rules_label(rules: Rules) -> str:
+    return tr("menu.saved_rules", preset=tr("preset." + rules.preset_name), target=rules.target)
+
+
+def saved_summary(state: Any, meta: Any) -> str:
+    """What Continue resumes: who plays whom, the score and the rules (one line)."""
+    me = getattr(meta, "human_seat", 0)
+    return tr("menu.saved_match", who=opponent_label(meta), mine=state.scores[me], theirs=state.scores[1 - me],
+              rules=rules_label(state.rules))
+
+
+def abandoned_final(state: Any, meta: Any) -> FinalScore:
+    """The final score of a match left unfinished: the scores as they stand, lost by the player who left."""
+    me = getattr(meta, "human_seat", 0)
+    scores = (int(state.scores[0]), int(state.scores[1]))
+    return FinalScore(winner=1 - me, hand_points=scores, line_bonus=(0, 0), game_bonus=(0, 0), shutout=False,
+                      totals=scores, margin=abs(scores[0] - scores[1]))
+
+
+def record_abandoned(services: Any, state: Any, meta: Any) -> None:
+    """Count a match left unfinished as lost; the statistics mark it abandoned."""
+    stats = services.stats
+    if stats is None:
+        return
+    hands = int(state.hand_no) + (1 if state.phase in IN_PLAY else 0)
+    try:
+        stats.record_match(meta, state.rules, abandoned_final(state, meta), hands, when=time.time(), abandoned=True)
+    except Exception:  # the statistics must never stop a new match
+        log.exception("the abandoned match could not be recorded")
