@@ -24,8 +24,9 @@ import pygame_gui
 import pytest
 
 from game.app import text
-from game.app.pictures import LANGUAGES, SIZES, picture_app, tour
+from game.app.pictures import LANGUAGES, SIZES, picture_app
 from game.app.scenes.tablebase import TableScene
+from game.app.tour import tour
 
 SITUATIONS = (
     "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_looks", "settings_rules",

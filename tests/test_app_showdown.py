@@ -143,16 +143,16 @@ def off_screen(app: App, items) -> list[str]:
 def play_regions(app: App, monkeypatch, sizes=SIZES):
     """The play scene in three situations at every size: a draw turn with the log full, eleven cards with
     one chosen, and the classic first-upcard offer (Take and Pass showing)."""
-    from game.app.pictures import _wait_human, on_top
     from game.app.scenes.deal import DealScene
     from game.app.scenes.play import PlayScene
+    from game.app.tour import on_top, wait_human
 
     catch = Catch(monkeypatch)
     out = []
     app.nav.seed = 50
     app.nav.start_match(MatchSetup("bot", preset("van"), 12, level="easy"))
     on_top(app, DealScene).finish()
-    _wait_human(app)
+    wait_human(app)
     play = on_top(app, PlayScene)
     for _ in range(3):  # a few turns, so the log has lines and the opponent's pickups may show
         if play.state.phase is Phase.DRAW:
@@ -160,7 +160,7 @@ def play_regions(app: App, monkeypatch, sizes=SIZES):
         if play.state.phase is not Phase.DISCARD:
             break
         play.human_action(plain_move(play.state, want_knock=False))
-        _wait_human(app)
+        wait_human(app)
     for size in sizes:
         app.on_resize(size)
         frames(app, 2)
@@ -175,7 +175,7 @@ def play_regions(app: App, monkeypatch, sizes=SIZES):
         out.append((size, "eleven cards", catch.frame(app)))
     app.nav.start_match(MatchSetup("bot", preset("classic", 100), 7, level="easy"))
     on_top(app, DealScene).finish()
-    _wait_human(app)
+    wait_human(app)
     on_top(app, PlayScene)
     for size in sizes:
         app.on_resize(size)
