@@ -120,8 +120,7 @@ class Recorder(HardBot):
             if len(ranked) > 1:
                 pick = self.coin.randrange(len(ranked))
                 card = Card(ranked[pick][2])
-                limit = obs.knock_limit
-                options = [features(mask ^ (1 << c), d, draws, limit, stage, v, cost) for v, d, c, cost in ranked]
+                options = throw_options(mask, ranked, draws, obs.knock_limit, stage)
                 self._open.append(("throw", options, pick, self._situation(obs, stage)))
         self._plan = (obs.hand_no, obs.turns, obs.player, int(card), knock)
         return card
@@ -176,7 +175,7 @@ class Forker(HardBot):
         ranked = self.ranked_keeps(mask, forbid, draws, view, True)[:TOP]
         if len(ranked) > 1:
             stage = stage_of(obs.stock_size, obs.rules.dead_hand_stock)
-            options = [features(mask ^ (1 << c), d, draws, obs.knock_limit, stage, v, cost) for v, d, c, cost in ranked]
+            options = throw_options(mask, ranked, draws, obs.knock_limit, stage)
             self.forked.append(("throw", options, [self.play_out(Discard(Card(c)), order) for _, _, c, _ in ranked]))
 
     def play_out(self, action: Action, order: float) -> float:
@@ -194,6 +193,12 @@ class Forker(HardBot):
         if r is None or r.winner is None:
             return 0.0
         return float(r.points) if r.winner == self.seat else -float(r.points)
+
+
+def throw_options(mask: int, ranked: list[tuple[float, int, int, float]], draws: list[tuple[int, float]],
+                  limit: int, stage: float) -> list[list[float]]:
+    """The learned throw's features of each ranked throw's kept hand (``HardBot.ranked_keeps`` rows)."""
+    return [features(mask ^ (1 << c), d, draws, limit, stage, v, cost) for v, d, c, cost in ranked]
 
 
 def fork_of(bot: Bot) -> Bot:

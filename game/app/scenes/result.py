@@ -36,8 +36,7 @@ class ResultScene(ResultLayout):
             raise ValueError("a hand result is shown only after a hand has ended")
         super().__init__(app, match, result)
         # a dead hand shows no cards: in hot-seat neither hand may appear, whoever is at the screen
-        dead = result.kind == "dead"
-        self.viewer = None if dead and not match.vs_bot else viewer
+        self.viewer = None if self.dead and not match.vs_bot else viewer
         self.effects = Effects()
         laid_values = [c.value for c, _ in result.layoffs]
         scores = match.state.scores
