@@ -23,7 +23,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.bots.knowledge import FULL, MELD_PAIRS, bits  # noqa: E402
+from game.bots.knowledge import FULL, bits, melds_in  # noqa: E402
 from game.engine import (  # noqa: E402
     Discarded,
     Drew,
@@ -39,10 +39,6 @@ from game.engine.melds import best_discard_key, deadwood_of_mask  # noqa: E402
 
 OFFER, STOCK, THROW, NO_KNOCK = range(4)
 Step = tuple[int, int, int]  # (kind, card, extra): extra is 1 for an offer taken, the forbidden mask of a throw
-
-
-def _melds(mask: int, card: int) -> bool:
-    return any(mask >> a & 1 and mask >> b & 1 for a, b in MELD_PAIRS[card])
 
 
 class HandPosterior:
@@ -73,7 +69,6 @@ class HandPosterior:
         self.throw_temper = throw_temper
         self.log_knock = math.log(knock_slip)
         self.active = False
-        self.hand_no = -1
         self.limit = 10
         self.mine = 0
         self.pile: list[int] = []
@@ -153,7 +148,6 @@ class HandPosterior:
         self.active = mine is not None
         if mine is None:
             return
-        self.hand_no = event.hand_no
         self.limit = event.knock_limit
         self.mine = sum(1 << c for c in mine)
         self.pile = [int(event.upcard)]
@@ -187,7 +181,7 @@ class HandPosterior:
         ws = self.weights
         ll = self.loglik
         for i, h in enumerate(self.hands):
-            if _melds(h, card) != taken:
+            if melds_in(h, card) != taken:
                 ws[i] *= slip
                 ll[i] += self.log_take
         if taken:
@@ -306,7 +300,7 @@ class HandPosterior:
         ll = 0.0
         for kind, card, extra in self.steps:
             if kind == OFFER:
-                if _melds(hand, card) != bool(extra):
+                if melds_in(hand, card) != bool(extra):
                     ll += self.log_take
                 if extra:
                     hand |= 1 << card
@@ -402,6 +396,6 @@ class HandPosterior:
         total = hit = 0.0
         for h, w in zip(self.hands, self.weights, strict=True):
             total += w
-            if _melds(h, card):
+            if melds_in(h, card):
                 hit += w
         return hit / total if total else 0.0
