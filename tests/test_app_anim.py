@@ -1,5 +1,5 @@
 """Animation objects: eased tweens, sequences that pass leftover time on, instant speed."""
-from game.app.anim import Animator, Call, Parallel, Sequence, Tween, Wait, in_out_cubic, out_back, out_cubic
+from game.app.animation.anim import Animator, Call, Parallel, Sequence, Tween, Wait, in_out_cubic, out_back, out_cubic
 
 
 def test_easings_start_at_zero_and_end_at_one():

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from game.app import i18n
+from game.app.lang import i18n
 from game.app.play.eventlog import describe
 from game.app.play.wording import refusal
 from game.engine import Card, IllegalAction, Knock, MatchState, Phase, preset

@@ -7,8 +7,9 @@ import pygame
 import pytest
 from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes the apps)
 
-from game.app import fairdeal, text
-from game.app.staging import play_to_end_of_hand
+from game.app.lang import text
+from game.app.matches import fairdeal
+from game.app.pictures.staging import play_to_end_of_hand
 from game.engine import FairDeal
 
 SECRET = bytes(range(32))

@@ -189,7 +189,7 @@ def test_suit_sort_marks_meld_members_card_by_card_and_alternates_colours(monkey
 
 def _box_hides_what_is_below(app, scene) -> bool:
     """Inside the overlay's box, the picture is the same whatever lies below it."""
-    from game.app import cardart
+    from game.app.looks import cardart
 
     app.prerender_cards()
     cardart.wait(30)  # the card pictures in the box are painted, so both drawings show the same faces

@@ -23,10 +23,10 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app import text
-from game.app.pictures import LANGUAGES, SIZES, picture_app
+from game.app.lang import text
+from game.app.pictures.screenshots import LANGUAGES, SIZES, picture_app
+from game.app.pictures.tour import tour
 from game.app.scenes.tablebase import TableScene
-from game.app.tour import tour
 
 SITUATIONS = (
     "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_looks", "settings_rules",
@@ -80,7 +80,8 @@ class Recorder:
 def _caller() -> str:
     """``module.function`` of the first caller outside the text module and the shared looks."""
     frame = sys._getframe(2)
-    while frame is not None and frame.f_globals.get("__name__") in ("game.app.text", "game.app.looks", __name__):
+    skipped = ("game.app.lang.text", "game.app.looks.panels", __name__)
+    while frame is not None and frame.f_globals.get("__name__") in skipped:
         frame = frame.f_back
     if frame is None:
         return "?"
@@ -110,7 +111,7 @@ def _patch(rec: Recorder) -> Callable[[], None]:
 
     undo += [(text, "draw", real_draw), (text, "draw_wrapped", real_wrapped)]
     text.draw, text.draw_wrapped = draw, draw_wrapped
-    from game.app import looks
+    from game.app.looks import panels as looks
 
     real_panel = looks.panel
 

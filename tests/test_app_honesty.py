@@ -2,7 +2,7 @@
 import random
 
 import game.bots as real_bots
-from game.app.match import BOT_SEAT, Match, MatchSetup
+from game.app.matches.match import BOT_SEAT, Match, MatchSetup
 from game.engine import Phase, derive_seed, new_match, preset
 
 

@@ -9,11 +9,11 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app import bidi, i18n, text
-from game.app.app import App
-from game.app.layout import Layout
-from game.app.resources import FONT_REGULAR, THEME
-from game.app.settings import Settings
+from game.app.lang import bidi, i18n, text
+from game.app.shell.app import App
+from game.app.shell.layout import Layout
+from game.app.shell.resources import FONT_REGULAR, THEME
+from game.app.shell.settings import Settings
 from game.engine import CLASSIC, VAN, preset
 
 FA = "ناک"

@@ -12,8 +12,8 @@ import pygame
 import pytest
 from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes the apps)
 
-from game.app.flow import Flow
 from game.app.scenes import menu as menu_scene
+from game.app.shell.flow import Flow
 
 KEYS = [pygame.K_SPACE, pygame.K_RETURN, pygame.K_RETURN, pygame.K_s, pygame.K_d, pygame.K_UP, pygame.K_RIGHT,
         pygame.K_ESCAPE, pygame.K_s, pygame.K_d, pygame.K_k, pygame.K_h,

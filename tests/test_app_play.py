@@ -6,11 +6,11 @@ import time
 import pygame
 import pytest
 
-from game.app import cardart
-from game.app.app import App
-from game.app.match import BOT_SEAT
+from game.app.looks import cardart
+from game.app.matches.match import BOT_SEAT
 from game.app.scenes.tablebase import SUIT_ORDER
-from game.app.settings import Settings
+from game.app.shell.app import App
+from game.app.shell.settings import Settings
 from game.engine import Card, Knock, Phase, best_discard
 
 _apps: list = []
@@ -376,7 +376,7 @@ def test_hint_shows_the_hard_bots_advice(monkeypatch):
 
 
 def test_screenshots_of_every_scene(tmp_path):
-    from game.app.pictures import render_all
+    from game.app.pictures.screenshots import render_all
 
     paths = render_all(tmp_path)
     names = {p.stem for p in paths}

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pygame
 from test_app_play import Driver, _close_apps, start_vs_bot  # noqa: F401 (the fixture closes the apps)
 
-from game.app import app as app_module
-from game.app import cardart, memory, text, uitheme
-from game.app.layout import Layout
-from game.app.surfcache import CACHE, MB, SurfaceCache
+from game.app.lang import text
+from game.app.looks import cardart
+from game.app.looks.surfcache import CACHE, MB, SurfaceCache
+from game.app.shell import app as app_module
+from game.app.shell import memory, uitheme
+from game.app.shell.layout import Layout
 
 BURST = [(1000 + 40 * i, 640 + 18 * i) for i in range(15)]  # an edge dragged: a new size every frame
 SIZED = ("face", "quick", "back", "shadow", "stack", "blank")  # cache keys that carry a card's size

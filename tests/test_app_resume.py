@@ -6,13 +6,13 @@ import pygame
 import pytest
 from test_app_play import Driver, _close_apps  # noqa: F401 (the fixture closes the apps and pygame)
 
-from game.app import paths
-from game.app.app import App
-from game.app.match import BOT_SEAT, MatchSetup, public_story
-from game.app.services import Services
-from game.app.settings import Settings
-from game.app.staging import plain_move
-from game.app.stats import Stats
+from game.app.matches.match import BOT_SEAT, MatchSetup, public_story
+from game.app.pictures.staging import plain_move
+from game.app.records.stats import Stats
+from game.app.shell import paths
+from game.app.shell.app import App
+from game.app.shell.services import Services
+from game.app.shell.settings import Settings
 from game.app.storage import Store
 from game.engine import VAN, HandDealt, NextHand, Phase
 
@@ -117,7 +117,7 @@ def test_continue_after_a_crash_puts_the_player_back_exactly(monkeypatch, oppone
 
 def test_the_story_told_after_a_resume_holds_no_hidden_card():
     import game.bots as bots
-    from game.app.match import Match
+    from game.app.matches.match import Match
 
     for seed in range(1, 30):
         m = Match(MatchSetup("bot", VAN, seed, "medium"), bots)

@@ -11,8 +11,9 @@ import pytest
 from test_app_play import _close_apps  # noqa: F401 (the fixture closes the apps and pygame)
 from test_app_resume import KeepDriver, drop, prefs, start, store  # noqa: F401 (prefs: a temporary data folder)
 
-from game.app import i18n, paths
-from game.app.settings import Settings, settings_from_dict, system_language
+from game.app.lang import i18n
+from game.app.shell import paths
+from game.app.shell.settings import Settings, settings_from_dict, system_language
 from game.engine import CLASSIC, VAN, Knock, Phase, best_discard
 
 
@@ -170,7 +171,7 @@ def test_the_first_match_guide_shows_once_and_comes_back_from_settings(monkeypat
 
 
 def test_ask_before_knocking(monkeypatch):
-    from game.app.staging import plain_move
+    from game.app.pictures.staging import plain_move
 
     d = KeepDriver(monkeypatch, settings=Settings(ask_before_knock=True, animation="instant"))
     # a seeded match played forward until the player at the bottom may knock

@@ -11,12 +11,12 @@ import time
 import pygame
 import pytest
 
-from game.app import text
-from game.app.app import App
-from game.app.match import MatchSetup
+from game.app.lang import text
+from game.app.matches.match import MatchSetup
+from game.app.pictures.staging import plain_move
 from game.app.scenes import tablebase
-from game.app.settings import Settings
-from game.app.staging import plain_move
+from game.app.shell.app import App
+from game.app.shell.settings import Settings
 from game.engine import BigGin, DrawStock, Knock, Phase, preset
 
 SIZES = [(800, 600), (1024, 768), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
@@ -29,7 +29,7 @@ def _close_apps():
     yield
     while _apps:
         _apps.pop().close()
-    from game.app import i18n
+    from game.app.lang import i18n
 
     i18n.set_language("en")
     pygame.quit()
@@ -143,9 +143,9 @@ def off_screen(app: App, items) -> list[str]:
 def play_regions(app: App, monkeypatch, sizes=SIZES):
     """The play scene in three situations at every size: a draw turn with the log full, eleven cards with
     one chosen, and the classic first-upcard offer (Take and Pass showing)."""
+    from game.app.pictures.tour import on_top, wait_human
     from game.app.scenes.deal import DealScene
     from game.app.scenes.play import PlayScene
-    from game.app.tour import on_top, wait_human
 
     catch = Catch(monkeypatch)
     out = []
@@ -200,7 +200,7 @@ def result_regions(app: App, monkeypatch, sizes=SIZES):
 
 
 def match_over_regions(app: App, monkeypatch, sizes=SIZES):
-    from game.app.staging import find_match
+    from game.app.pictures.staging import find_match
 
     catch = Catch(monkeypatch)
     out = []
@@ -220,7 +220,7 @@ def match_over_regions(app: App, monkeypatch, sizes=SIZES):
 
 
 def test_cards_grow_with_the_window():
-    from game.app.layout import Layout
+    from game.app.shell.layout import Layout
 
     widths = [Layout(size).cw for size in SIZES]
     assert widths[SIZES.index((1920, 1080))] >= 1.45 * widths[SIZES.index((1280, 720))]
@@ -269,7 +269,7 @@ def check_regions(app: App, regions) -> None:
 
 def big_gin_position(app: App, mode="bot"):
     """Seat 0 holds eleven melded cards and is to throw: a big gin waiting to be played."""
-    from game.app.match import Match, MatchSetup
+    from game.app.matches.match import Match, MatchSetup
     from game.engine import Card, MatchState, preset
 
     hands = ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "AH 3H 5H 7H 9H JH KD 2C 4C 6C"]
@@ -282,8 +282,8 @@ def big_gin_position(app: App, mode="bot"):
 
 def match_before_end(app: App, kind: str, knocker: int | None, layoffs: bool = False, mode="bot"):
     """A seeded first hand played by the plain policy up to the move that ends it: ``(match, seat, move)``."""
-    from game.app.match import Match
-    from game.app.staging import find_hand
+    from game.app.matches.match import Match
+    from game.app.pictures.staging import find_hand
 
     if kind == "big_gin" and knocker == 0:  # rare in play: the position is laid out for the test
         return big_gin_position(app, mode), 0, BigGin()
@@ -328,7 +328,7 @@ class Watch:
     """Per frame: the scene on top, the showdown's stage, the totals the scoreboard drew, the faces drawn."""
 
     def __init__(self, monkeypatch, app: App) -> None:
-        from game.app import cardart
+        from game.app.looks import cardart
 
         self.app = app
         self.faces: list = []
@@ -382,7 +382,7 @@ def snapshot(app: App) -> dict:
 
 
 def test_the_computer_knocks_and_the_showdown_is_staged_in_order(monkeypatch):
-    from game.app.showdown import BANNER, COUNTS, DEFENDER, DONE, KNOCKER, LAYOFF, POINTS, ROLL
+    from game.app.animation.showdown import BANNER, COUNTS, DEFENDER, DONE, KNOCKER, LAYOFF, POINTS, ROLL
 
     app = make_app(animation="normal")
     watch = Watch(monkeypatch, app)
@@ -478,7 +478,7 @@ def test_space_and_enter_skip_then_go_on(monkeypatch, key):
 
 @pytest.mark.parametrize("kind,word", [("gin", "Gin!"), ("big_gin", "Big gin!")])
 def test_gin_and_big_gin_get_their_banner_and_flourish(monkeypatch, kind, word):
-    from game.app.celebration import Burst, Glow
+    from game.app.animation.celebration import Burst, Glow
 
     app = make_app(animation="normal")
     heard: list[str] = []
@@ -503,7 +503,7 @@ def test_gin_and_big_gin_get_their_banner_and_flourish(monkeypatch, kind, word):
 
 
 def test_an_undercut_gets_a_flourish_with_its_points(monkeypatch):
-    from game.app.celebration import Burst
+    from game.app.animation.celebration import Burst
 
     app = make_app(animation="fast")
     heard: list[str] = []
@@ -554,7 +554,7 @@ def test_instant_speed_shows_the_end_at_once(monkeypatch):
 
 
 def test_the_showdown_follows_the_animation_speed():
-    from game.app.showdown import Showdown
+    from game.app.animation.showdown import Showdown
     from game.engine.scoring import HandResult
 
     r = HandResult(hand_no=0, dealer=0, kind="knock", knocker=0, winner=0, points=12,
@@ -626,8 +626,8 @@ def test_a_click_on_menu_during_the_showdown_pauses_without_skipping(monkeypatch
 
 
 def test_a_won_match_is_celebrated_then_the_score_sheet_comes(monkeypatch):
-    from game.app.celebration import CardCascade, Confetti
-    from game.app.staging import find_match
+    from game.app.animation.celebration import CardCascade, Confetti
+    from game.app.pictures.staging import find_match
 
     app = make_app(animation="normal")
     heard: list[str] = []
@@ -655,7 +655,7 @@ def test_a_won_match_is_celebrated_then_the_score_sheet_comes(monkeypatch):
 
 
 def test_a_lost_match_gets_a_quiet_summary(monkeypatch):
-    from game.app.staging import find_match
+    from game.app.pictures.staging import find_match
 
     app = make_app(animation="normal")
     heard: list[str] = []
@@ -678,7 +678,7 @@ def test_a_lost_match_gets_a_quiet_summary(monkeypatch):
 
 
 def test_instant_speed_goes_straight_to_the_score_sheet(monkeypatch):
-    from game.app.staging import find_match
+    from game.app.pictures.staging import find_match
 
     app = make_app(animation="instant")
     match = find_match(app, winner=0)
@@ -690,8 +690,9 @@ def test_instant_speed_goes_straight_to_the_score_sheet(monkeypatch):
 
 def test_surfaces_of_many_sizes_stay_in_the_byte_budget():
     """Panels, ribbons and celebration sprites live in the shared byte-bounded cache."""
-    from game.app import celebration, looks
-    from game.app.surfcache import CACHE
+    from game.app.animation import celebration
+    from game.app.looks import panels as looks
+    from game.app.looks.surfcache import CACHE
 
     surface = pygame.Surface((10, 10))
     for i in range(120):
@@ -702,7 +703,7 @@ def test_surfaces_of_many_sizes_stay_in_the_byte_budget():
 
 
 def test_pictures_of_the_staged_moments(tmp_path):
-    from game.app.pictures import render_showdown
+    from game.app.pictures.screenshots import render_showdown
 
     paths = render_showdown(tmp_path, (800, 600))
     names = {p.stem for p in paths}

@@ -7,9 +7,9 @@ import pytest
 from test_app_play import _close_apps  # noqa: F401 (the fixture closes the apps and pygame)
 from test_app_resume import KeepDriver, prefs, start  # noqa: F401 (prefs: a temporary data folder)
 
-from game.app import sound
-from game.app.match_listeners import event_sounds
-from game.app.staging import plain_move
+from game.app.matches.listeners import event_sounds
+from game.app.pictures.staging import plain_move
+from game.app.shell import sound
 from game.engine import Phase
 
 

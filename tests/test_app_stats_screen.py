@@ -6,10 +6,11 @@ import pygame_gui
 import pytest
 from test_app_language import _close_apps, frames, make_app  # noqa: F401  (the fixture closes the apps)
 
-from game.app import bidi, i18n, paths, text
-from game.app.matchmeta import MatchMeta
+from game.app.lang import bidi, i18n, text
+from game.app.matches.meta import MatchMeta
+from game.app.records.stats import Stats
 from game.app.scenes.stats import ROWS, StatsScene, opponent_name, row_value
-from game.app.stats import Stats
+from game.app.shell import paths
 from game.engine import VAN, FinalScore, HandResult
 
 

@@ -5,7 +5,7 @@ import datetime as dt
 
 import pytest
 
-from game.app import jalali
+from game.app.lang import jalali
 
 
 @pytest.mark.parametrize("gregorian, solar", [

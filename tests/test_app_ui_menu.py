@@ -7,11 +7,11 @@ from types import SimpleNamespace
 import pygame
 from test_app_play import Driver, _close_apps, start_vs_bot  # noqa: F401 (the fixture closes the apps)
 
-from game.app import i18n
-from game.app.pictures import picture_app
+from game.app.lang import i18n
+from game.app.pictures.screenshots import picture_app
+from game.app.pictures.staging import LONG_NAMES, play_to_end_of_hand
+from game.app.records.stats import SilentStats
 from game.app.scenes.stats import StatsScene
-from game.app.staging import LONG_NAMES, play_to_end_of_hand
-from game.app.stats import SilentStats
 from game.engine import VAN, NextHand, Phase
 
 
@@ -75,7 +75,7 @@ def test_continue_says_what_it_resumes_and_the_menu_shows_that_match(monkeypatch
     menu = d.top
     assert menu.can_continue and menu.saved is not None
     seen: list[str] = []
-    from game.app import text
+    from game.app.lang import text
 
     real = text.draw
     monkeypatch.setattr(text, "draw", lambda s, line, *a, **k: seen.append(line) or real(s, line, *a, **k))

@@ -7,9 +7,10 @@ import pygame_gui
 import pytest
 from test_app_play import Driver, _close_apps, start_vs_bot  # noqa: F401 (the fixture closes the apps)
 
-from game.app import cardart, i18n
+from game.app.lang import i18n
+from game.app.looks import cardart
 from game.app.scenes.settings import PAGES, SettingsScene
-from game.app.settings import Settings
+from game.app.shell.settings import Settings
 from game.engine import VAN
 
 

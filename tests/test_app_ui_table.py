@@ -8,9 +8,9 @@ import pytest
 from test_app_play import Driver, _close_apps, start_vs_bot  # noqa: F401 (the fixture closes the apps)
 
 import game.bots as bots
-from game.app import i18n, text
-from game.app.match import Match
-from game.app.matchmeta import MatchMeta
+from game.app.lang import i18n, text
+from game.app.matches.match import Match
+from game.app.matches.meta import MatchMeta
 from game.app.play.eventlog import describe
 from game.app.play.wording import hint_phrase
 from game.app.scenes.guide import STEPS, GuideScene

@@ -5,10 +5,11 @@ import time
 import pygame
 import pytest
 
-from game.app import cardart, cardbacks, cardfaces, facelayout, felt, paths
-from game.app.cardart import CardStyle
-from game.app.layout import Layout
-from game.app.surfcache import CACHE, DEFAULT_BUDGET, MB, SurfaceCache, surface_bytes
+from game.app.looks import cardart, cardbacks, cardfaces, facelayout, felt
+from game.app.looks.cardart import CardStyle
+from game.app.looks.surfcache import CACHE, DEFAULT_BUDGET, MB, SurfaceCache, surface_bytes
+from game.app.shell import paths
+from game.app.shell.layout import Layout
 from game.engine import Card
 
 # card sizes the table shows: hand, opponent, dead cards, result, menu fan; at small to large windows

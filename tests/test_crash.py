@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app.crash import BACKUPS, MAX_BYTES, CrashLog, SilentCrashLog
-from game.app.matchmeta import MatchMeta
+from game.app.matches.meta import MatchMeta
+from game.app.shell.crash import BACKUPS, MAX_BYTES, CrashLog, SilentCrashLog
 from game.app.storage import Store
 from game.engine import VAN, new_match
 
@@ -93,7 +93,7 @@ def test_install_catches_errors_in_worker_threads(crash, data_dir):
 
 
 def test_an_uncaught_error_is_logged_in_a_real_process(tmp_path):
-    code = ("from game.app.services import Services; Services.for_player().crash.install(); "
+    code = ("from game.app.shell.services import Services; Services.for_player().crash.install(); "
             "raise ValueError('uncaught in main')")
     env = dict(os.environ, GIN_RUMMY_HOME=str(tmp_path), PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -136,7 +136,7 @@ def test_a_failing_bot_is_logged_with_what_its_seat_saw_and_no_more(crash, data_
     """The log of a bot that fails to take in an event holds the event as the bot's seat saw it:
     its own hand, never the player's cards nor a card drawn from the stock by the player."""
     import game.bots as bots
-    from game.app.match import BOT_SEAT, Match, MatchSetup
+    from game.app.matches.match import BOT_SEAT, Match, MatchSetup
     from game.engine import DrawStock, HandDealt
 
     class Clumsy:

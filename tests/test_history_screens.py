@@ -11,20 +11,20 @@ import pytest
 from test_app_language import _apps, _close_apps, frames  # noqa: F401  (the fixture closes the apps)
 from test_visible_strings import english_words, widget_texts
 
-from game.app import text
-from game.app.app import App
-from game.app.crash import SilentCrashLog
-from game.app.match import MatchSetup
+from game.app.lang import text
+from game.app.matches.match import MatchSetup
+from game.app.pictures.staging import play_to_end_of_hand
+from game.app.records.stats import Stats
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.play import PlayScene
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.result import ResultScene
-from game.app.services import Services
-from game.app.settings import Settings
-from game.app.sound import SilentSound
-from game.app.staging import play_to_end_of_hand
-from game.app.stats import Stats
+from game.app.shell.app import App
+from game.app.shell.crash import SilentCrashLog
+from game.app.shell.services import Services
+from game.app.shell.settings import Settings
+from game.app.shell.sound import SilentSound
 from game.app.storage import SilentStore
 from game.engine import NextHand, Phase, preset
 from game.engine.record import replay

@@ -41,9 +41,9 @@ def play_once(folder: str | Path) -> dict:
     make one move and go back to the menu.  What the player was told and whether the move was made."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.app.app import App
-    from game.app.services import Services
-    from game.app.staging import plain_move
+    from game.app.pictures.staging import plain_move
+    from game.app.shell.app import App
+    from game.app.shell.services import Services
 
     pygame.quit()  # a fresh start: nothing of an earlier test's pygame (fonts made before a quit) carries over
     services = Services.for_player(Path(folder))
@@ -211,13 +211,13 @@ def shared_tmp():
 
 
 def good_settings() -> bytes:
-    from game.app.settings import Settings
+    from game.app.shell.settings import Settings
 
     return (json.dumps(Settings(level="easy", animation="instant").to_dict(), indent=2) + "\n").encode()
 
 
 def good_match_state():
-    from game.app.staging import plain_move
+    from game.app.pictures.staging import plain_move
     from game.engine import VAN, Phase, new_match
 
     state, _ = new_match(VAN, 77, computer_seat=1)
@@ -229,15 +229,15 @@ def good_match_state():
 
 
 def good_match() -> bytes:
-    from game.app.matchmeta import MatchMeta
+    from game.app.matches.meta import MatchMeta
     from game.app.storage import match_text
 
     return match_text(good_match_state(), MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=1)).encode()
 
 
 def good_stats(path: Path) -> None:
-    from game.app.matchmeta import MatchMeta
-    from game.app.stats import Stats
+    from game.app.matches.meta import MatchMeta
+    from game.app.records.stats import Stats
     from game.engine import VAN, FinalScore, HandResult
 
     s = Stats(path, background=False)

@@ -9,11 +9,11 @@ import pygame
 import pytest
 from test_app_language import _close_apps, frames, make_app  # noqa: F401  (the fixture closes the apps)
 
-from game.app import paths
-from game.app.matchmeta import MatchMeta
+from game.app.matches.meta import MatchMeta
+from game.app.records.stats import MatchRecord, OpponentStats, Stats
+from game.app.records.stats_rows import valid_hand, valid_match
 from game.app.scenes.stats import StatsScene, date_text
-from game.app.stats import MatchRecord, OpponentStats, Stats
-from game.app.stats_rows import valid_hand, valid_match
+from game.app.shell import paths
 from game.app.storage import NOTICE_STATS, NOTICE_STATS_ROWS, Notices
 from game.engine import VAN, FinalScore, HandResult
 
@@ -200,7 +200,7 @@ def test_the_screen_never_stops_on_what_it_is_handed(monkeypatch, fail):
 
 
 def test_a_damaged_database_is_told_at_the_first_menu(tmp_path):
-    from game.app.services import Services
+    from game.app.shell.services import Services
 
     (tmp_path / "stats.sqlite3").write_bytes(b"this is not a database" * 100)
     services = Services.for_player(tmp_path)

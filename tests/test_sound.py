@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import sound
+from game.app.shell import sound
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD_SOUNDS = ("shuffle", "deal", "draw", "discard")

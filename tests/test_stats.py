@@ -5,8 +5,8 @@ import sqlite3
 
 import pytest
 
-from game.app.matchmeta import MatchMeta
-from game.app.stats import MatchRecord, OpponentStats, SilentStats, Stats
+from game.app.matches.meta import MatchMeta
+from game.app.records.stats import MatchRecord, OpponentStats, SilentStats, Stats
 from game.app.storage import NOTICE_STATS, Notices
 from game.engine import CLASSIC, VAN, FinalScore, HandResult, MatchEnded, new_match
 
@@ -301,7 +301,7 @@ _V1_MATCHES = """CREATE TABLE matches (match_id TEXT PRIMARY KEY, opponent TEXT 
 
 def _version_1(path) -> None:
     """A statistics file as the first release wrote it: version 1, one match won and one hand."""
-    from game.app import stats_rows as module
+    from game.app.records import stats_rows as module
 
     conn = sqlite3.connect(path)
     conn.execute(_V1_MATCHES)
@@ -339,7 +339,7 @@ def test_a_version_1_file_that_takes_no_writes_is_still_read(tmp_path, storage, 
     _version_1(path)
     before = path.read_bytes()
     real = sqlite3.connect
-    monkeypatch.setattr("game.app.stats.sqlite3.connect",
+    monkeypatch.setattr("game.app.records.stats.sqlite3.connect",
                         lambda p, *a, **k: real(f"file:{p}?mode=ro", *a, uri=True, **k))
     s = Stats(path, notices=storage, background=False)
     try:

@@ -14,9 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import paths
-from game.app.matchmeta import MatchMeta
-from game.app.settings import SETTINGS_FORMAT, SETTINGS_VERSION, Settings, system_language
+from game.app.matches.meta import MatchMeta
+from game.app.shell import paths
+from game.app.shell.settings import SETTINGS_FORMAT, SETTINGS_VERSION, Settings, system_language
 from game.app.storage import (
     KEEP_ASIDE,
     MATCH_READ_LIMIT,
@@ -339,7 +339,7 @@ KILLED_WRITER = textwrap.dedent("""
     import random, sys
     from pathlib import Path
     sys.path.insert(0, sys.argv[2])
-    from game.app.matchmeta import MatchMeta
+    from game.app.matches.meta import MatchMeta
     from game.app.storage import Store
     from game.engine import VAN, new_match
     storage = Store(Path(sys.argv[1]))

@@ -14,8 +14,9 @@ import unicodedata
 import pytest
 from test_app_language import _close_apps, frames, make_app  # noqa: F401  (the fixture closes the apps)
 
-from game.app import paths, text
-from game.app.match import Match, MatchSetup
+from game.app.lang import text
+from game.app.matches.match import Match, MatchSetup
+from game.app.shell import paths
 from game.engine import DrawStock, NextHand, Phase, preset
 
 APP = pathlib.Path(__file__).resolve().parent.parent / "game" / "app"
@@ -125,11 +126,11 @@ def widget_texts(app) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["fa", "ru"])
 def test_every_screen_shows_no_english_word(monkeypatch, tmp_path, lang):
-    from game.app.matchmeta import MatchMeta
+    from game.app.matches.meta import MatchMeta
+    from game.app.pictures.staging import find_result, play_to_end_of_hand
+    from game.app.records.stats import Stats
     from game.app.scenes.overlays import PauseScene, RulesScene
     from game.app.scenes.stats import StatsScene
-    from game.app.staging import find_result, play_to_end_of_hand
-    from game.app.stats import Stats
 
     monkeypatch.setenv(paths.ENV_HOME, str(tmp_path))
     app = make_app(monkeypatch, lang)
