@@ -1,1 +1,6 @@
-"""Gin Rummy: a two-player card game (engine, bots, and the pygame app)."""
+"""Gin Rummy: a card game for two on one screen.
+
+``game.engine`` (the rules as a state machine) and ``game.bots`` (the computer players) are pure Python and
+usable as a library without pygame; ``game.app`` is the pygame program. See ``docs/library.md``.
+"""
+__version__ = "1.2.0"

@@ -50,8 +50,9 @@ def missing(wanted: dict[str, str]) -> list[str]:
     return out
 
 
-def env_python(env_dir: Path = ENV_DIR) -> Path:
-    return env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+def env_python(env_dir: Path = ENV_DIR, windows: bool = os.name == "nt") -> Path:
+    """The environment's own Python: ``Scripts\\python.exe`` on Windows, ``bin/python`` elsewhere."""
+    return env_dir / "Scripts" / "python.exe" if windows else env_dir / "bin" / "python"
 
 
 def _digest(path: Path) -> str:

@@ -16,7 +16,15 @@ APP = "GinRummy"
 ENV_HOME = "GIN_RUMMY_HOME"
 
 ROOT = Path(__file__).resolve().parents[3]
-ASSETS = ROOT / "assets"
+
+
+def find_assets(root: Path = ROOT) -> Path:
+    """``game/assets`` in an installed wheel; else ``assets/`` beside ``game/`` (a checkout, a one-file build)."""
+    inside = root / "game" / "assets"
+    return inside if inside.is_dir() else root / "assets"
+
+
+ASSETS = find_assets()
 FONTS = ASSETS / "fonts"
 I18N = ASSETS / "i18n"
 

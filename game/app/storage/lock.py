@@ -13,48 +13,67 @@ drops an app and starts another, as a restart would) counts as the same holder.
 from __future__ import annotations
 
 import contextlib
+import errno
+import importlib
 import logging
 import os
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
 LOCK_FILE = "gin-rummy.lock"
 
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-    import msvcrt
+class WindowsLocks:
+    """``msvcrt.locking`` on the lock file's first byte: Windows lets go of it when the process ends."""
 
-    def _try_lock(fd: int) -> bool:
+    def __init__(self, msvcrt: Any) -> None:
+        self.msvcrt = msvcrt
+
+    def try_lock(self, fd: int) -> bool:
         os.lseek(fd, 0, os.SEEK_SET)
         try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            self.msvcrt.locking(fd, self.msvcrt.LK_NBLCK, 1)
         except OSError:
             return False
         return True
 
-    def _unlock(fd: int) -> None:
+    def unlock(self, fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
         with contextlib.suppress(OSError):
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+            self.msvcrt.locking(fd, self.msvcrt.LK_UNLCK, 1)
 
-else:
-    import errno
-    import fcntl
 
-    def _try_lock(fd: int) -> bool:
+class PosixLocks:
+    """``fcntl.flock``: the system lets go of it when the process ends."""
+
+    def __init__(self, fcntl: Any) -> None:
+        self.fcntl = fcntl
+
+    def try_lock(self, fd: int) -> bool:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self.fcntl.flock(fd, self.fcntl.LOCK_EX | self.fcntl.LOCK_NB)
         except OSError as e:
             if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                 return False
             raise
         return True
 
-    def _unlock(fd: int) -> None:
+    def unlock(self, fd: int) -> None:
         with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            self.fcntl.flock(fd, self.fcntl.LOCK_UN)
+
+
+def system_locks(platform: str = sys.platform) -> WindowsLocks | PosixLocks:
+    """The locks of the system the game runs on."""
+    if platform == "win32":
+        return WindowsLocks(importlib.import_module("msvcrt"))
+    return PosixLocks(importlib.import_module("fcntl"))
+
+
+LOCKS = system_locks()
 
 
 class AlreadyOpen(RuntimeError):
@@ -100,7 +119,7 @@ class FolderLock:
             if fd is None:
                 return self
             try:
-                locked = _try_lock(fd)
+                locked = LOCKS.try_lock(fd)
             except OSError as e:  # the file system has no locks (some network shares)
                 os.close(fd)
                 self.why = f"the folder cannot be locked: {e}"
@@ -145,7 +164,7 @@ class FolderLock:
             entry[1] -= 1
             if entry[1] <= 0:
                 del _held[key]
-                _unlock(entry[0])
+                LOCKS.unlock(entry[0])
                 with contextlib.suppress(OSError):
                     os.close(entry[0])
 
