@@ -1,7 +1,7 @@
 """The wheel carries the game's assets: fonts, card art, theme and translations go inside the ``game`` package.
 
 In a checkout the assets stay at the top of the repository (``assets/``); an installed copy finds them at
-``game/assets`` (``game/app/shell/paths.py`` looks in both places).
+``game/assets`` (``game/app/config/paths.py`` looks in both places).
 """
 from __future__ import annotations
 

@@ -80,9 +80,9 @@ def settle_art(app) -> None:
 
 
 def steady_play(size: tuple[int, int], frames: int) -> Timer:
+    from game.app.config.settings import Settings
     from game.app.matches.match import MatchSetup
     from game.app.shell.app import App
-    from game.app.shell.settings import Settings
     from game.engine import DrawStock, Phase, preset
 
     app = App(size=size, settings=Settings(animation="normal"))
@@ -112,10 +112,10 @@ def steady_play(size: tuple[int, int], frames: int) -> Timer:
 def moments(size: tuple[int, int], rounds: int) -> dict[str, Timer]:
     """The deal, a showdown with layoffs and the match-win celebration, each played ``rounds`` times after a
     first round that is not counted (it builds what a new window size needs once)."""
+    from game.app.config.settings import Settings
     from game.app.matches.match import Match, MatchSetup
     from game.app.pictures.staging import find_hand, find_match, plain_move
     from game.app.shell.app import App
-    from game.app.shell.settings import Settings
     from game.engine import Phase, preset
 
     app = App(size=size, settings=Settings(animation="normal"))
@@ -203,12 +203,12 @@ def steady_session(resizes: int, largest: tuple[int, int] = (1920, 1080), start:
 
     import pygame
 
+    from game.app.config.settings import Settings
     from game.app.looks import cardart
     from game.app.looks.surfcache import CACHE
     from game.app.matches.match import MatchSetup
     from game.app.pictures.staging import find_match, plain_move
     from game.app.shell.app import App
-    from game.app.shell.settings import Settings
     from game.engine import preset
 
     app = App(size=start, settings=Settings(animation="fast"))

@@ -22,8 +22,8 @@ import pygame
 
 from game.app.looks import cardart, cardfaces, facelayout, felt
 from game.app.looks.cardart import CardStyle
+from game.app.looks.layout import Layout
 from game.app.looks.surfcache import CACHE, MB
-from game.app.shell.layout import Layout
 from game.engine import Card
 
 

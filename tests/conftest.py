@@ -25,7 +25,7 @@ def close_apps():
 @pytest.fixture
 def prefs(tmp_path, monkeypatch):
     """A temporary data folder for the test; never the player's own."""
-    from game.app.shell import paths
+    from game.app.config import paths
 
     monkeypatch.setenv(paths.ENV_HOME, str(tmp_path))
     return tmp_path

@@ -10,9 +10,9 @@ import pygame_gui
 import pytest
 from helpers.apps import frames, make_app
 
+from game.app.config.resources import FONT_REGULAR, THEME
 from game.app.lang import bidi, i18n, text
-from game.app.shell.layout import Layout
-from game.app.shell.resources import FONT_REGULAR, THEME
+from game.app.looks.layout import Layout
 from game.engine import CLASSIC, VAN, preset
 
 pytestmark = pytest.mark.usefixtures("close_apps")

@@ -8,10 +8,10 @@ from helpers.apps import Driver, start_vs_bot
 
 from game.app.lang import text
 from game.app.looks import cardart
+from game.app.looks.layout import Layout
 from game.app.looks.surfcache import CACHE, MB, SurfaceCache
 from game.app.shell import app as app_module
 from game.app.shell import memory, uitheme
-from game.app.shell.layout import Layout
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 

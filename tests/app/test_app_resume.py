@@ -6,11 +6,11 @@ import pygame
 import pytest
 from helpers.apps import KeepDriver, drop, play_actions, start, store
 
+from game.app.config import paths
+from game.app.config.settings import Settings
 from game.app.matches.match import BOT_SEAT, MatchSetup, public_story
 from game.app.pictures.staging import plain_move
 from game.app.records.stats import Stats
-from game.app.shell import paths
-from game.app.shell.settings import Settings
 from game.engine import VAN, HandDealt, NextHand, Phase
 
 pytestmark = pytest.mark.usefixtures("close_apps", "prefs")

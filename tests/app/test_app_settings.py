@@ -10,9 +10,9 @@ import pygame
 import pytest
 from helpers.apps import KeepDriver, drop, start, store
 
+from game.app.config import paths
+from game.app.config.settings import Settings, settings_from_dict, system_language
 from game.app.lang import i18n
-from game.app.shell import paths
-from game.app.shell.settings import Settings, settings_from_dict, system_language
 from game.engine import CLASSIC, VAN, Knock, Phase, best_discard
 
 pytestmark = pytest.mark.usefixtures("close_apps", "prefs")

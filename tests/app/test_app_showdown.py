@@ -12,12 +12,12 @@ import pygame
 import pytest
 from helpers.apps import _apps
 
+from game.app.config.settings import Settings
 from game.app.lang import text
 from game.app.matches.match import MatchSetup
 from game.app.pictures.staging import plain_move
 from game.app.scenes import tablebase
 from game.app.shell.app import App
-from game.app.shell.settings import Settings
 from game.engine import BigGin, DrawStock, Knock, Phase, preset
 
 pytestmark = pytest.mark.usefixtures("close_apps")
@@ -213,7 +213,7 @@ def match_over_regions(app: App, monkeypatch, sizes=SIZES):
 
 
 def test_cards_grow_with_the_window():
-    from game.app.shell.layout import Layout
+    from game.app.looks.layout import Layout
 
     widths = [Layout(size).cw for size in SIZES]
     assert widths[SIZES.index((1920, 1080))] >= 1.45 * widths[SIZES.index((1280, 720))]

@@ -6,11 +6,11 @@ import pygame_gui
 import pytest
 from helpers.apps import frames, make_app
 
+from game.app.config import paths
 from game.app.lang import bidi, i18n, text
 from game.app.matches.meta import MatchMeta
 from game.app.records.stats import Stats
 from game.app.scenes.stats import ROWS, StatsScene, opponent_name, row_value
-from game.app.shell import paths
 from game.engine import VAN, FinalScore, HandResult
 
 pytestmark = pytest.mark.usefixtures("close_apps")

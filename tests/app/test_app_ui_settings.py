@@ -7,10 +7,10 @@ import pygame_gui
 import pytest
 from helpers.apps import Driver, start_vs_bot
 
+from game.app.config.settings import Settings
 from game.app.lang import i18n
 from game.app.looks import cardart
 from game.app.scenes.settings import PAGES, SettingsScene
-from game.app.shell.settings import Settings
 from game.engine import VAN
 
 pytestmark = pytest.mark.usefixtures("close_apps")

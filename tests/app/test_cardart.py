@@ -5,11 +5,11 @@ import time
 import pygame
 import pytest
 
+from game.app.config import paths
 from game.app.looks import cardart, cardbacks, cardfaces, facelayout, felt
 from game.app.looks.cardart import CardStyle
+from game.app.looks.layout import Layout
 from game.app.looks.surfcache import CACHE, DEFAULT_BUDGET, MB, SurfaceCache, surface_bytes
-from game.app.shell import paths
-from game.app.shell.layout import Layout
 from game.engine import Card
 
 # card sizes the table shows: hand, opponent, dead cards, result, menu fan; at small to large windows

@@ -11,6 +11,7 @@ import pytest
 from helpers.apps import _apps, frames
 from helpers.texts import english_words, widget_texts
 
+from game.app.config.settings import Settings
 from game.app.lang import text
 from game.app.matches.match import MatchSetup
 from game.app.pictures.staging import play_to_end_of_hand
@@ -23,7 +24,6 @@ from game.app.scenes.result import ResultScene
 from game.app.shell.app import App
 from game.app.shell.crash import SilentCrashLog
 from game.app.shell.services import Services
-from game.app.shell.settings import Settings
 from game.app.shell.sound import SilentSound
 from game.app.storage import SilentStore
 from game.engine import NextHand, Phase, preset

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from game import bootstrap
-from game.app.shell import paths
+from game.app.config import paths
 from game.app.storage import lock
 
 
@@ -92,7 +92,7 @@ def test_assets_are_found_in_a_checkout_an_installed_wheel_and_a_one_file_build(
 
 
 def test_the_shipped_fonts_and_theme_are_where_the_code_looks():
-    from game.app.shell import resources
+    from game.app.config import resources
 
     for f in (resources.FONT_REGULAR, resources.FONT_BOLD, resources.THEME, resources.ICON):
         assert Path(f).is_file(), f

@@ -211,7 +211,7 @@ def shared_tmp():
 
 
 def good_settings() -> bytes:
-    from game.app.shell.settings import Settings
+    from game.app.config.settings import Settings
 
     return (json.dumps(Settings(level="easy", animation="instant").to_dict(), indent=2) + "\n").encode()
 

@@ -9,11 +9,11 @@ import pygame
 import pytest
 from helpers.apps import frames, make_app
 
+from game.app.config import paths
 from game.app.matches.meta import MatchMeta
 from game.app.records.stats import MatchRecord, OpponentStats, Stats
 from game.app.records.stats_rows import valid_hand, valid_match
 from game.app.scenes.stats import StatsScene, date_text
-from game.app.shell import paths
 from game.app.storage import NOTICE_STATS, NOTICE_STATS_ROWS, Notices
 from game.engine import VAN, FinalScore, HandResult
 

@@ -8,8 +8,8 @@ import re
 import pygame
 import pytest
 
+from game.app.config import paths
 from game.app.lang import bidi, rtl
-from game.app.shell import paths
 
 FONT = str(paths.font("DejaVuSans.ttf"))
 INK = (0, 0, 0)

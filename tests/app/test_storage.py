@@ -14,9 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.config import paths
+from game.app.config.settings import SETTINGS_FORMAT, SETTINGS_VERSION, Settings, system_language
 from game.app.matches.meta import MatchMeta
-from game.app.shell import paths
-from game.app.shell.settings import SETTINGS_FORMAT, SETTINGS_VERSION, Settings, system_language
 from game.app.storage import (
     KEEP_ASIDE,
     MATCH_READ_LIMIT,

@@ -14,9 +14,9 @@ import pytest
 from helpers.apps import frames, make_app
 from helpers.texts import english_words, widget_texts
 
+from game.app.config import paths
 from game.app.lang import text
 from game.app.matches.match import Match, MatchSetup
-from game.app.shell import paths
 from game.engine import DrawStock, NextHand, Phase, preset
 
 pytestmark = pytest.mark.usefixtures("close_apps")

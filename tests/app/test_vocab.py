@@ -3,10 +3,10 @@ import itertools
 import json
 
 import game.bots
+from game.app.config import vocab
+from game.app.config.settings import ANIMATION_CHOICES, SETTINGS_FORMAT, Settings, settings_from_dict, speed
 from game.app.lang import bidi, i18n
 from game.app.matches.meta import MatchMeta
-from game.app.shell import vocab
-from game.app.shell.settings import ANIMATION_CHOICES, SETTINGS_FORMAT, Settings, settings_from_dict, speed
 from game.app.storage import match_text, parse_match
 from game.engine import VAN, new_match
 

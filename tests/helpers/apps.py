@@ -6,12 +6,12 @@ import time
 
 import pygame
 
+from game.app.config.settings import Settings
 from game.app.lang import i18n
 from game.app.looks import cardart
 from game.app.pictures.staging import plain_move
 from game.app.shell.app import App
 from game.app.shell.services import Services
-from game.app.shell.settings import Settings
 from game.app.storage import Store
 from game.engine import Card
 

@@ -14,7 +14,7 @@ import pygame
 from game.app.animation.anim import in_out_cubic, out_cubic
 from game.app.looks import cardart
 from game.app.looks.cardart import CardStyle
-from game.app.shell.layout import Layout
+from game.app.looks.layout import Layout
 from game.engine import Card
 
 

@@ -16,8 +16,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from game.app.shell import paths
-from game.app.shell.vocab import RTL_LANGUAGES
+from game.app.config import paths
+from game.app.config.vocab import RTL_LANGUAGES
 
 LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
 NBSP = "\u00a0"

@@ -9,9 +9,9 @@ import copy
 import json
 import logging
 
+from game.app.config.resources import FONT_BOLD, FONT_REGULAR, I18N
+from game.app.config.vocab import RTL_LANGUAGES
 from game.app.lang import bidi
-from game.app.shell.resources import FONT_BOLD, FONT_REGULAR, I18N
-from game.app.shell.vocab import RTL_LANGUAGES
 
 log = logging.getLogger(__name__)
 

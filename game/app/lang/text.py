@@ -12,8 +12,8 @@ from collections import OrderedDict
 
 import pygame
 
+from game.app.config.resources import FONT_BOLD, FONT_REGULAR
 from game.app.lang import bidi, i18n, rtl
-from game.app.shell.resources import FONT_BOLD, FONT_REGULAR
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()

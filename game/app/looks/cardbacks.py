@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from game.app.shell.vocab import CARD_BACKS
+from game.app.config.vocab import CARD_BACKS
 
 BACKS = CARD_BACKS
 

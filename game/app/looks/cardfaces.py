@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.app.config import paths
+from game.app.config.resources import FONT_BOLD
+from game.app.config.vocab import CARD_FACES
 from game.app.looks.facelayout import ART_H, ART_W, COURT_CROP, FaceLayout
 from game.app.looks.surfcache import CACHE
-from game.app.shell import paths
-from game.app.shell.resources import FONT_BOLD
-from game.app.shell.vocab import CARD_FACES
 from game.engine import Card
 from game.engine.cards import RANKS
 

@@ -12,8 +12,8 @@ from statistics import NormalDist
 
 import pygame
 
+from game.app.config.vocab import FELTS as vocab_felts
 from game.app.looks.surfcache import CACHE
-from game.app.shell.vocab import FELTS as vocab_felts
 
 FELTS = vocab_felts
 COLOURS = {"green": (28, 112, 70), "blue": (26, 82, 134), "burgundy": (124, 32, 48)}

@@ -11,11 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.app.config.vocab import Level, Mode
 from game.app.lang import bidi, i18n
 from game.app.lang.i18n import has, tr
 from game.app.matches.fairdeal import Seal, dealt_from_seed
 from game.app.matches.meta import MatchMeta
-from game.app.shell.vocab import Level, Mode
 from game.engine import (
     IN_PLAY,
     Action,

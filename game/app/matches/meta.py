@@ -5,7 +5,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from game.app.shell.vocab import LEVELS, MODES, NAME_MAX, Level, Mode
+from game.app.config.vocab import LEVELS, MODES, NAME_MAX, Level, Mode
 
 
 @dataclass(frozen=True)

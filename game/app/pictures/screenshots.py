@@ -13,6 +13,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from game.app.config.settings import Settings
+from game.app.config.vocab import Language
 from game.app.looks import cardart
 from game.app.matches.fairdeal import SealedDeck, cut_at
 from game.app.matches.match import Match, MatchSetup
@@ -32,9 +34,7 @@ from game.app.scenes.result import ResultScene
 from game.app.shell.app import App
 from game.app.shell.crash import SilentCrashLog
 from game.app.shell.services import Services
-from game.app.shell.settings import Settings
 from game.app.shell.sound import SilentSound
-from game.app.shell.vocab import Language
 from game.app.storage import SilentStore
 from game.engine import NextHand, Phase, preset
 

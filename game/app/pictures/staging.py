@@ -6,12 +6,12 @@ so every run finds the same hands.  ``MemoryStore`` and ``SampleStats`` stand in
 """
 from __future__ import annotations
 
+from game.app.config.vocab import Mode
 from game.app.matches.match import Match, MatchSetup
 from game.app.matches.meta import MatchMeta
 from game.app.records.stats import SilentStats
 from game.app.records.stats_rows import MatchRecord, OpponentStats
 from game.app.shell.app import App
-from game.app.shell.vocab import Mode
 from game.app.storage import SilentStore
 from game.app.storage.resume import match_text, parse_match
 from game.engine import (

@@ -27,7 +27,7 @@ from .model import Drag, PlayModel
 
 if TYPE_CHECKING:
     from game.app.animation.table import TableView
-    from game.app.shell.layout import Layout
+    from game.app.looks.layout import Layout
 
 DRAG_START = 8
 

@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from game.app.config.vocab import LEVELS
 from game.app.matches.meta import MatchMeta
-from game.app.shell.vocab import LEVELS
 from game.engine import FinalScore, HandResult, Rules
 from game.engine.scoring import MAX_HAND_POINTS
 

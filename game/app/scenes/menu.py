@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.app.config.vocab import LEVELS
 from game.app.lang import bidi, i18n, text
 from game.app.lang.i18n import tr, widget_text
 from game.app.looks import cardart
@@ -22,7 +23,6 @@ from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.match import MatchSetup
 from game.app.shell.scene import Scene
 from game.app.shell.uitheme import label_width
-from game.app.shell.vocab import LEVELS
 from game.engine import TARGET_CHOICES, Card, preset
 
 from .confirm import ConfirmScene

@@ -12,10 +12,10 @@ from typing import Any
 
 import pygame
 
+from game.app.config.vocab import SORT_CYCLE
 from game.app.lang import i18n
 from game.app.lang.i18n import tr
 from game.app.matches.match import Match
-from game.app.shell.vocab import SORT_CYCLE
 from game.engine import (
     Action,
     BigGin,

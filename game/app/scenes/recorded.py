@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.app.config.vocab import LEVELS
 from game.app.lang import i18n
 from game.app.lang.i18n import tr
 from game.app.records.history import MatchEntry
-from game.app.shell.vocab import LEVELS
 from game.engine import MatchState
 
 

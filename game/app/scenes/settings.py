@@ -13,14 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.app.lang import i18n, text
-from game.app.lang.i18n import tr
-from game.app.looks import cardart, felt
-from game.app.looks.cardart import CardStyle
-from game.app.looks.panels import GOLD, INK, INK_DIM, panel
-from game.app.looks.panels import felt as cloth
-from game.app.shell.scene import Scene
-from game.app.shell.settings import (
+from game.app.config.settings import (
     ANIMATION_CHOICES,
     CARD_BACKS,
     CARD_FACES,
@@ -30,6 +23,13 @@ from game.app.shell.settings import (
     LEVELS,
     Settings,
 )
+from game.app.lang import i18n, text
+from game.app.lang.i18n import tr
+from game.app.looks import cardart, felt
+from game.app.looks.cardart import CardStyle
+from game.app.looks.panels import GOLD, INK, INK_DIM, panel
+from game.app.looks.panels import felt as cloth
+from game.app.shell.scene import Scene
 from game.app.shell.uitheme import label_width
 from game.engine import PRESETS, TARGET_CHOICES, TIMER_CHOICES, preset
 from game.engine.rules import DEALER_RULES, FIRST_DEALERS, UPCARD_OFFERS

@@ -12,12 +12,12 @@ from functools import lru_cache
 import pygame
 
 from game.app.animation.table import Target
+from game.app.config.vocab import SORT_CYCLE
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, chip, felt, panel
 from game.app.matches.match import Match
 from game.app.shell.scene import Scene
-from game.app.shell.vocab import SORT_CYCLE
 from game.engine import IN_PLAY, Card, best_arrangement
 from game.engine.cards import cards_of, mask_of
 from game.engine.melds import Arrangement

@@ -1,4 +1,4 @@
 """The program around the scenes: the window and loop, the way between screens, the services.
 
-Also the settings, the data paths, sound and the command line.
+Also sound, the crash log, giving memory back, pygame-gui's managers and the command line.
 """

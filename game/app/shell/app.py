@@ -22,18 +22,19 @@ from typing import Any
 import pygame
 
 from game.app.animation.table import TableView
+from game.app.config import paths
+from game.app.config.resources import ICON
+from game.app.config.settings import Settings, speed
 from game.app.lang import i18n, text
 from game.app.looks import cardart, felt
 from game.app.looks.cardart import CardStyle
+from game.app.looks.layout import Layout
 from game.app.looks.surfcache import CACHE
 from game.app.scenes.result_layout import SCALE as RESULT_SCALE
-from game.app.shell import memory, paths
+from game.app.shell import memory
 from game.app.shell.flow import Flow
-from game.app.shell.layout import Layout
-from game.app.shell.resources import ICON
 from game.app.shell.scene import Navigator, Scene
 from game.app.shell.services import Services
-from game.app.shell.settings import Settings, speed
 from game.app.shell.uitheme import Managers
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from game.app.shell import paths
+from game.app.config import paths
 
 MAX_BYTES = 256 * 1024
 BACKUPS = 2

@@ -97,8 +97,8 @@ def _show_already_open(folder: Path) -> None:
     try:
         import pygame
 
+        from game.app.config.settings import system_language
         from game.app.lang import i18n
-        from game.app.shell.settings import system_language
 
         i18n.set_language(system_language())
         pygame.display.message_box(i18n.tr("app.title"), i18n.tr("app.already_open", folder=str(folder)), "warn")
@@ -142,8 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke or args.screenshots:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app.config.settings import speed
     from game.app.shell.app import App
-    from game.app.shell.settings import speed
 
     if args.screenshots:
         from game.app.pictures.screenshots import render_all, render_settings
@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     if problem is not None:  # a window nobody can see would be a game nobody can play or close
         print(problem, file=sys.stderr)
         return 1
-    from game.app.shell import paths
+    from game.app.config import paths
     from game.app.storage import AlreadyOpen
 
     smoke_home = None

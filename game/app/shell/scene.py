@@ -22,13 +22,13 @@ from game.app.lang.i18n import tr
 
 if TYPE_CHECKING:
     from game.app.animation.table import TableView
+    from game.app.config.settings import Settings
     from game.app.looks.cardart import CardStyle
+    from game.app.looks.layout import Layout
     from game.app.matches.fairdeal import SealedDeck
     from game.app.matches.match import Match, MatchSetup
     from game.app.records.history import History, MatchEntry
-    from game.app.shell.layout import Layout
     from game.app.shell.services import Services
-    from game.app.shell.settings import Settings
     from game.engine.record import HandRecord
 
 

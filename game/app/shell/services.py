@@ -13,10 +13,10 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.app.config import paths
+from game.app.config.settings import Settings
 from game.app.records.stats import SilentStats, Stats
-from game.app.shell import paths
 from game.app.shell.crash import CrashLog, SilentCrashLog
-from game.app.shell.settings import Settings
 from game.app.shell.sound import SilentSound, Sound
 from game.app.storage import AlreadyOpen, FolderLock, SilentStore, Store
 

@@ -17,9 +17,9 @@ from typing import Any
 
 import pygame_gui
 
+from game.app.config.resources import FONT_BOLD, FONT_REGULAR, THEME
 from game.app.lang import i18n, rtl, text
-from game.app.shell.layout import Layout
-from game.app.shell.resources import FONT_BOLD, FONT_REGULAR, THEME
+from game.app.looks.layout import Layout
 
 log = logging.getLogger(__name__)
 

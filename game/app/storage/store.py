@@ -19,9 +19,9 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+from game.app.config import paths
+from game.app.config.settings import Settings, settings_from_dict, system_language
 from game.app.matches.meta import MatchMeta
-from game.app.shell import paths
-from game.app.shell.settings import Settings, settings_from_dict, system_language
 from game.engine import MatchState, Phase, SaveError
 
 from .files import (

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from game.app.shell.vocab import (
+from game.app.config.vocab import (
     ANIMATION_CHOICES,
     ANIMATION_FACTORS,
     CARD_BACKS,

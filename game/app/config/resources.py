@@ -1,7 +1,7 @@
 """The game's own files (fonts, theme, icon): found from the code's location, never the working directory."""
 from __future__ import annotations
 
-from game.app.shell.paths import ASSETS, FONTS, I18N, ROOT
+from game.app.config.paths import ASSETS, FONTS, I18N, ROOT
 
 THEME = ASSETS / "theme.json"
 ICON = ASSETS / "icon.png"
