@@ -1,0 +1,371 @@
+"""The exact meld search over 52-bit masks, built on tables of every 13-card pattern of one suit.
+
+Runs stay within a suit, a set takes the cards of one rank from three or four suits, and a rank
+has room for one set at most.  So an arrangement is a choice of sets (one or none for each rank
+held three or four times) and then, each suit on its own, runs among the cards left: the least
+deadwood is the least, over those few choices, of a sum of four lookups in a per-suit table.  The
+best throw and the arrangement laid out come from per-suit tables in the same way.  The tables
+are built on first use; they depend on no hand, so nothing learnt on one hand is kept for the next.
+"""
+from __future__ import annotations
+
+import threading
+
+from .cards import VALUES
+
+INF = 1 << 40
+SUIT = 0x1FFF
+SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # shifted left by a rank: the four cards of that rank
+RUN_START_OK = sum(SUIT >> 2 << (13 * s) for s in range(4))  # ranks A..J can start a run of three
+_RANK_VALUE = VALUES[:13]
+
+
+def _build_meld_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    runs_from: list[tuple[int, ...]] = []
+    sets_from: list[tuple[int, ...]] = []
+    for c in range(52):
+        suit, rank = divmod(c, 13)
+        runs: list[int] = []
+        for length in range(3, 14 - rank):
+            runs.append(sum(1 << (c + k) for k in range(length)))
+        higher = [(s * 13 + rank) for s in range(suit + 1, 4)]
+        sets: list[int] = []
+        for i in range(len(higher)):
+            for j in range(i + 1, len(higher)):
+                sets.append((1 << c) | (1 << higher[i]) | (1 << higher[j]))
+        if len(higher) == 3:
+            sets.append((1 << c) | sum(1 << h for h in higher))
+        runs_from.append(tuple(runs))
+        sets_from.append(tuple(sets))
+    return tuple(runs_from), tuple(sets_from)
+
+
+RUNS_FROM, SETS_FROM = _build_meld_tables()
+"""For each card, the runs (shortest first) and the sets in which it is the lowest card."""
+
+
+def _suit_values() -> list[int]:
+    values = [0] * 8192
+    for p in range(1, 8192):
+        low = p & -p
+        values[p] = values[p ^ low] + _RANK_VALUE[low.bit_length() - 1]
+    return values
+
+
+SUIT_VALUE = _suit_values()
+"""The card value of each pattern of one suit."""
+
+# For the cards of one rank (a pattern of SPREAD bits): the sets they can form, as such patterns.
+_RANK_PATTERNS = [sum(1 << 13 * s for s in range(4) if k >> s & 1) for k in range(16)]
+_SETS_OF_RANK = {
+    p: tuple(q for q in _RANK_PATTERNS if q & p == q and bin(q).count("1") >= 3)
+    for p in _RANK_PATTERNS
+    if bin(p).count("1") >= 3
+}
+
+# Per pattern of one suit, with runs alone: the least deadwood; the best single throw as
+# ``deadwood after * 64 - rank * 4`` (INF for no card) and what it gains; the runs laid out.
+# ``_RUN_DW`` is filled last, so once it holds the table, all of them do.
+_RUN_DW: list[int] = []
+_THROW: list[int] = []
+_GAIN: list[int] = []
+_SUIT_RUNS: list[tuple[int, ...]] = []
+_TABLES_LOCK = threading.Lock()
+
+
+def _suit_tables() -> None:
+    """Build the per-suit tables once; a thread that comes while they are built waits for them."""
+    with _TABLES_LOCK:
+        if _RUN_DW:
+            return
+        dw, throw = _run_tables()
+        _THROW[:] = throw
+        _GAIN[:] = [t - w * 64 for t, w in zip(throw, dw, strict=True)]
+        _SUIT_RUNS[:] = _suit_runs(dw)
+        _RUN_DW[:] = dw
+
+
+def _run_tables() -> tuple[list[int], list[int]]:
+    """The least deadwood with runs alone and the best throw; smaller sub-patterns come first."""
+    dw = [0] * 8192
+    throw = [INF] * 8192
+    for p in range(1, 8192):
+        low = p & -p
+        best = _RANK_VALUE[low.bit_length() - 1] + dw[p ^ low]
+        run = low * 7
+        while run < 8192 and run & p == run:
+            v = dw[p ^ run]
+            if v < best:
+                best = v
+            run = run * 2 + low
+        dw[p] = best
+        rest = p
+        t = INF
+        while rest:
+            low = rest & -rest
+            v = dw[p ^ low] * 64 - (low.bit_length() - 1) * 4
+            if v < t:
+                t = v
+            rest ^= low
+        throw[p] = t
+    return dw, throw
+
+
+def _suit_runs(dw: list[int]) -> list[tuple[int, ...]]:
+    """The runs ``arrangement_masks`` lays out in one suit: from the lowest card in a run, the
+    longest run from it that keeps the least deadwood, else that card is deadwood."""
+    runs: list[tuple[int, ...]] = [()] * 8192
+    for p in range(1, 8192):
+        r3 = p & p >> 1 & p >> 2
+        live = (r3 | r3 << 1 | r3 << 2) & p
+        if live != p:
+            runs[p] = runs[live]
+            continue
+        low = p & -p
+        options = []
+        run = low * 7
+        while run < 8192 and run & p == run:
+            options.append(run)
+            run = run * 2 + low
+        runs[p] = runs[p ^ low]
+        for m in reversed(options):
+            if dw[p ^ m] == dw[p]:
+                runs[p] = (m, *runs[p ^ m])
+                break
+    return runs
+
+
+def _set_choices(mask: int, ranks: int) -> list[int]:
+    """Every choice of sets among ``ranks`` (ranks held three or four times), as card masks, none first."""
+    choices = [0]
+    while ranks:
+        low = ranks & -ranks
+        r = low.bit_length() - 1
+        ranks ^= low
+        sets = _SETS_OF_RANK[mask >> r & SPREAD]
+        choices += [x | q << r for x in choices for q in sets]
+    return choices
+
+
+def least_deadwood(mask: int) -> int:
+    """The least deadwood of the cards in ``mask`` over every arrangement."""
+    if not _RUN_DW:
+        _suit_tables()
+    dw = _RUN_DW
+    a = mask & SUIT
+    b = mask >> 13 & SUIT
+    c = mask >> 26 & SUIT
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    if not ranks:
+        return dw[a] + dw[b] + dw[c] + dw[d]
+    # a rank none of whose cards can join a run is best melded whole
+    r3 = mask & mask >> 1 & mask >> 2 & RUN_START_OK
+    runs = r3 | r3 << 1 | r3 << 2
+    free = ranks & ~(runs | runs >> 13 | runs >> 26 | runs >> 39)
+    if free:
+        mask &= ~(free * SPREAD)
+        ranks ^= free
+    best = INF
+    for s in _set_choices(mask, ranks):
+        m = mask ^ s
+        v = dw[m & SUIT] + dw[m >> 13 & SUIT] + dw[m >> 26 & SUIT] + dw[m >> 39]
+        if v < best:
+            best = v
+    return best
+
+
+def _suit_throw(p: int, forbid: int) -> int:
+    """``_THROW[p]`` when the card ``forbid`` (a bit of the pattern) may not go."""
+    dw = _RUN_DW
+    best = INF
+    rest = p ^ forbid
+    while rest:
+        low = rest & -rest
+        v = dw[p ^ low] * 64 - (low.bit_length() - 1) * 4
+        if v < best:
+            best = v
+        rest ^= low
+    return best
+
+
+def _throw_key(m: int, forbid: int) -> int:
+    """Best throw from ``m`` with runs alone, as ``deadwood * 64 + (63 - priority)``; INF or more if none.
+
+    A throw changes its own suit's deadwood only; among equal results the suit breaks the tie
+    after the rank.  ``forbid`` is a card mask or 0.
+    """
+    dw = _RUN_DW
+    a = m & SUIT
+    b = m >> 13 & SUIT
+    c = m >> 26 & SUIT
+    d = m >> 39
+    base = (dw[a] + dw[b] + dw[c] + dw[d]) * 64 + 63
+    if not forbid & m:
+        gain = _GAIN
+        best = gain[a]
+        v = gain[b] - 1
+        if v < best:
+            best = v
+        v = gain[c] - 2
+        if v < best:
+            best = v
+        v = gain[d] - 3
+        if v < best:
+            best = v
+        return base + best
+    best = INF
+    for s, p in enumerate((a, b, c, d)):
+        if p:
+            f = forbid >> 13 * s & SUIT
+            v = (_suit_throw(p, f) if f else _THROW[p]) - dw[p] * 64 - s
+            if v < best:
+                best = v
+    return base + best
+
+
+def _free_ranks(mask: int, ranks: int) -> int:
+    """The ranks of ``ranks`` none of whose cards in ``mask`` can join a run: their sets are always laid."""
+    r3 = mask & mask >> 1 & mask >> 2 & RUN_START_OK
+    runs = r3 | r3 << 1 | r3 << 2
+    return ranks & ~(runs | runs >> 13 | runs >> 26 | runs >> 39)
+
+
+def _free_throw(mask: int, free: int, forbid: int, rest_dw: int) -> int:
+    """The best throw of a card of a ``free`` rank, as a key; ``rest_dw`` is the least deadwood
+    without those ranks.  Three of a rank stay a set after one of four goes; of three, two are left
+    as deadwood.  Among one rank's cards the highest suit goes."""
+    best = INF
+    while free:
+        low = free & -free
+        r = low.bit_length() - 1
+        free ^= low
+        q = mask >> r & SPREAD
+        extra = 0 if q.bit_count() == 4 else 2 * _RANK_VALUE[r]
+        for s in (3, 2, 1, 0):
+            if q >> 13 * s & 1 and not forbid >> (13 * s + r) & 1:
+                v = (rest_dw + extra) * 64 + 63 - r * 4 - s
+                if v < best:
+                    best = v
+                break
+    return best
+
+
+def best_throw(mask: int, forbid: int) -> int:
+    """Best discard from ``mask`` as ``deadwood * 64 + (63 - priority)``; ``forbid`` is a card mask or 0.
+
+    The thrown card is never in the chosen sets: throwing a card of a set of four leaves the set
+    of the other three, which is another choice.
+    """
+    if not _RUN_DW:
+        _suit_tables()
+    a = mask & SUIT
+    b = mask >> 13 & SUIT
+    c = mask >> 26 & SUIT
+    d = mask >> 39
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    if not ranks:
+        return _throw_key(mask, forbid)
+    best = INF
+    free = _free_ranks(mask, ranks)
+    if free:
+        rest = mask & ~(free * SPREAD)
+        best = _free_throw(mask, free, forbid, least_deadwood(rest))
+        mask = rest
+        ranks ^= free
+    for s in _set_choices(mask, ranks):
+        v = _throw_key(mask ^ s, forbid & ~s)
+        if v < best:
+            best = v
+    return best
+
+
+def _sets_laid(mask: int, ranks: int) -> list[int]:
+    """The choices of sets (as card masks) that some least-deadwood arrangement of ``mask`` lays."""
+    dw = _RUN_DW
+    free = _free_ranks(mask, ranks)
+    laid = free * SPREAD & mask
+    mask ^= laid
+    choices = _set_choices(mask, ranks ^ free)
+    totals = []
+    for s in choices:
+        m = mask ^ s
+        totals.append(dw[m & SUIT] + dw[m >> 13 & SUIT] + dw[m >> 26 & SUIT] + dw[m >> 39])
+    least = min(totals)
+    return [s | laid for s, t in zip(choices, totals, strict=True) if t == least]
+
+
+def arrangement_masks(mask: int) -> list[int]:
+    """Meld masks of one least-deadwood arrangement (melds preferred on ties, longer runs first).
+
+    The lowest card still in some meld goes first: into the first of its melds (runs from it,
+    longest first, then its sets, largest first) that some least-deadwood arrangement uses, else
+    into the deadwood.  ``laid`` holds the choices of sets of those arrangements, narrowed as
+    melds are taken; once no set is left to lay, the suits' tables finish the work.
+    """
+    if not _RUN_DW:
+        _suit_tables()
+    runs = _SUIT_RUNS
+    a = mask & SUIT
+    b = mask >> 13 & SUIT
+    c = mask >> 26 & SUIT
+    d = mask >> 39
+    if not (a & b & (c | d)) | (c & d & (a | b)):  # no set: each suit's table says it all
+        melds = list(runs[a])
+        if runs[b]:
+            melds += [m << 13 for m in runs[b]]
+        if runs[c]:
+            melds += [m << 26 for m in runs[c]]
+        if runs[d]:
+            melds += [m << 39 for m in runs[d]]
+        return melds
+    melds = []
+    laid: list[int] = []
+    while True:
+        # cards in no meld of what is left are deadwood whatever happens: only the rest is searched
+        r3 = mask & (mask >> 1) & (mask >> 2) & RUN_START_OK
+        a = mask & SUIT
+        b = (mask >> 13) & SUIT
+        c = (mask >> 26) & SUIT
+        d = mask >> 39
+        ranks = (a & b & (c | d)) | (c & d & (a | b))
+        mask &= r3 | r3 << 1 | r3 << 2 | ranks * SPREAD
+        if ranks and not laid:
+            laid = _sets_laid(mask, ranks)
+        if not ranks or laid == [0]:
+            for shift in (0, 13, 26, 39):
+                if runs[mask >> shift & SUIT]:
+                    melds += [m << shift for m in runs[mask >> shift & SUIT]]
+            return melds
+        low = mask & -mask
+        meld, keep = _first_meld(mask, low.bit_length() - 1, laid)
+        if meld:
+            laid = keep
+            melds.append(meld)
+            mask ^= meld
+        else:
+            mask ^= low
+
+
+def _first_meld(mask: int, card: int, laid: list[int]) -> tuple[int, list[int]]:
+    """The first meld from ``card`` (the lowest) that an arrangement of ``laid`` uses, and those
+    choices of sets narrowed to it (less the set taken); (0, []) when ``card`` is deadwood in all."""
+    dw = _RUN_DW
+    shift = card - card % 13
+    for m in RUNS_FROM[card][::-1]:
+        if m & mask == m:
+            ml = m >> shift
+            keep = []
+            for s in laid:
+                p = (mask ^ s) >> shift & SUIT
+                if not s & m and dw[p ^ ml] == dw[p]:
+                    keep.append(s)
+            if keep:
+                return m, keep
+    rank_cards = SPREAD << card % 13
+    for m in SETS_FROM[card][::-1]:
+        if m & mask == m:
+            keep = [s ^ m for s in laid if s & rank_cards == m]
+            if keep:
+                return m, keep
+    return 0, []
