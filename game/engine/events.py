@@ -60,7 +60,7 @@ class Drew(Event):
 
     def seen_by(self, player: int) -> Drew:
         if self.source == "stock" and player != self.player:
-            return replace(self, card=None)
+            return Drew(self.player, self.source, None, self.auto)
         return self
 
 

@@ -12,8 +12,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, cards_of, mask_of
+from .meldsearch import RUN_START_OK as _RUN_START_OK
 from .meldsearch import RUNS_FROM as _RUNS_FROM
 from .meldsearch import SETS_FROM as _SETS_FROM
+from .meldsearch import SPREAD as _SPREAD
 from .meldsearch import SUIT as _SUIT
 from .meldsearch import SUIT_VALUE as _SUIT_VALUE
 from .meldsearch import arrangement_masks, best_throw, least_deadwood
@@ -219,20 +221,28 @@ def as_mask(cards: Iterable[int] | int) -> int:
 
 
 def all_arrangements(cards: Iterable[int] | int) -> Iterator[list[int]]:
-    """Every collection of disjoint melds (as masks) in a hand, the empty one included."""
-    mask = as_mask(cards)
+    """Every collection of disjoint melds (as masks) in a hand, the empty one included.
 
-    def rec(m: int) -> Iterator[list[int]]:
-        if not m:
-            yield []
-            return
-        low = m & -m
-        c = low.bit_length() - 1
-        for tail in rec(m ^ low):
-            yield tail
-        for meld in _RUNS_FROM[c] + _SETS_FROM[c]:
-            if meld & m == meld:
-                for tail in rec(m ^ meld):
-                    yield [meld] + tail
+    The lowest card is left out first, then put in each meld from it (runs, then sets); each
+    collection lists its melds by their lowest card.
+    """
+    return iter(_arrangements(as_mask(cards)))
 
-    return rec(mask)
+
+def _arrangements(m: int) -> list[list[int]]:
+    # cards in no meld change nothing but the length of the way: they are dropped at once
+    r3 = m & (m >> 1) & (m >> 2) & _RUN_START_OK
+    a = m & _SUIT
+    b = m >> 13 & _SUIT
+    c = m >> 26 & _SUIT
+    d = m >> 39
+    m &= r3 | r3 << 1 | r3 << 2 | ((a & b & (c | d)) | (c & d & (a | b))) * _SPREAD
+    if not m:
+        return [[]]
+    low = m & -m
+    card = low.bit_length() - 1
+    out = _arrangements(m ^ low)
+    for meld in _RUNS_FROM[card] + _SETS_FROM[card]:
+        if meld & m == meld:
+            out += [[meld, *tail] for tail in _arrangements(m ^ meld)]
+    return out

@@ -369,3 +369,35 @@ def _first_meld(mask: int, card: int, laid: list[int]) -> tuple[int, list[int]]:
             if keep:
                 return m, keep
     return 0, []
+
+
+def least_arrangements(mask: int) -> list[list[int]]:
+    """Every arrangement of ``mask`` with the least deadwood, each listing its melds by lowest card,
+    in the order ``melds.all_arrangements`` would give them."""
+    return _least_arrangements(mask, least_deadwood(mask))
+
+
+def _least_arrangements(mask: int, target: int) -> list[list[int]]:
+    r3 = mask & (mask >> 1) & (mask >> 2) & RUN_START_OK
+    a = mask & SUIT
+    b = (mask >> 13) & SUIT
+    c = (mask >> 26) & SUIT
+    d = mask >> 39
+    live = (r3 | r3 << 1 | r3 << 2 | ((a & b & (c | d)) | (c & d & (a | b))) * SPREAD) & mask
+    dead = mask ^ live
+    if dead:  # cards in no meld are deadwood in every arrangement
+        target -= SUIT_VALUE[dead & SUIT] + SUIT_VALUE[dead >> 13 & SUIT] + SUIT_VALUE[dead >> 26 & SUIT] \
+            + SUIT_VALUE[dead >> 39]
+        mask = live
+    if not mask:
+        return [[]]
+    low = mask & -mask
+    card = low.bit_length() - 1
+    value = _RANK_VALUE[card % 13]
+    out = []
+    if least_deadwood(mask ^ low) == target - value:
+        out = _least_arrangements(mask ^ low, target - value)
+    for meld in RUNS_FROM[card] + SETS_FROM[card]:
+        if meld & mask == meld and least_deadwood(mask ^ meld) == target:
+            out += [[meld, *tail] for tail in _least_arrangements(mask ^ meld, target)]
+    return out

@@ -22,7 +22,7 @@ from .actions import (
     TakeUpcard,
     TimerMove,
 )
-from .cards import Card, mask_of
+from .cards import DECK, Card, mask_of
 from .core import MatchCore, Phase
 from .dealing import deal
 from .errors import IllegalAction, IllegalReason
@@ -203,15 +203,24 @@ def _legal_discard(s: MatchCore) -> list[Action]:
     knocks: list[Action] = []
     # most turns allow no knock at all: the least deadwood any throw leaves says so without pricing each
     can_knock = best_discard_key(mask, 0 if forbidden is None else 1 << forbidden)[1] <= s.knock_limit
+    if not can_knock:
+        if forbidden is None:
+            return [_DISCARDS[c] for c in hand]
+        return [_DISCARDS[c] for c in hand if c != forbidden]
     for c in hand:
         if c == forbidden:
             continue
-        actions.append(Discard(c))
-        if can_knock and deadwood_of_mask(mask ^ (1 << c)) <= s.knock_limit:
-            knocks.append(Knock(c))
+        actions.append(_DISCARDS[c])
+        if deadwood_of_mask(mask ^ (1 << c)) <= s.knock_limit:
+            knocks.append(_KNOCKS[c])
+    # eleven melded cards can throw one and keep no deadwood, so big gin needs a knock to be possible
     if deadwood_of_mask(mask) == 0:
         knocks.append(BigGin())
     return actions + knocks
+
+
+_DISCARDS = tuple(Discard(c) for c in DECK)  # actions are values: one of each will do
+_KNOCKS = tuple(Knock(c) for c in DECK)
 
 
 def _check_discard(s: MatchCore, action: Action) -> IllegalAction | None:
