@@ -138,7 +138,10 @@ def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_
         )
     k_arr = knock_melds(kmask)
     best: tuple[tuple[int, int, int], list[int], list[tuple[int, int]]] | None = None
-    for d_arr in all_arrangements(dmask):
+    # with no card of the defender next to a knocker's meld nothing is laid off, and only the
+    # least-deadwood arrangements (in the same order) can come first
+    candidates = all_arrangements(dmask) if layoff_spots(k_arr) & dmask else iter(least_arrangements(dmask))
+    for d_arr in candidates:
         used = 0
         for m in d_arr:
             used |= m

@@ -401,3 +401,20 @@ def _least_arrangements(mask: int, target: int) -> list[list[int]]:
         if meld & mask == meld and least_deadwood(mask ^ meld) == target:
             out += [[meld, *tail] for tail in _least_arrangements(mask ^ meld, target)]
     return out
+
+
+def throw_floor(mask: int) -> int:
+    """A floor under the deadwood any single throw from ``mask`` leaves: cards in no meld stay
+    deadwood whatever is thrown, but the highest of them may go."""
+    r3 = mask & (mask >> 1) & (mask >> 2) & RUN_START_OK
+    a = mask & SUIT
+    b = (mask >> 13) & SUIT
+    c = (mask >> 26) & SUIT
+    d = mask >> 39
+    dead = mask & ~(r3 | r3 << 1 | r3 << 2 | ((a & b & (c | d)) | (c & d & (a | b))) * SPREAD)
+    if not dead:
+        return 0
+    value = SUIT_VALUE
+    ranks = (dead | dead >> 13 | dead >> 26 | dead >> 39) & SUIT
+    return value[dead & SUIT] + value[dead >> 13 & SUIT] + value[dead >> 26 & SUIT] + value[dead >> 39] \
+        - _RANK_VALUE[ranks.bit_length() - 1]
