@@ -19,15 +19,12 @@ from .meldsearch import SPREAD as _SPREAD
 from .meldsearch import SUIT as _SUIT
 from .meldsearch import SUIT_VALUE as _SUIT_VALUE
 from .meldsearch import arrangement_masks, best_throw, least_deadwood
+from .meldsearch import clear_cache as clear_cache  # benchmarks measure cold with it
 
 # Ordering key for "which card to throw" among equal results: higher rank, then higher suit.
 _PRIORITY = tuple((c % 13) * 4 + c // 13 for c in range(52))
 _BY_PRIORITY = tuple(sorted(range(52), key=lambda c: _PRIORITY[c]))
 _MELD_CARDS = {m: tuple(cards_of(m)) for ms in (*_RUNS_FROM, *_SETS_FROM) for m in ms}
-
-
-def clear_cache() -> None:
-    """Kept for benchmarks that measure cold: the search keeps no sub-hand results to forget."""
 
 
 def deadwood_of_mask(mask: int) -> int:

@@ -5,11 +5,13 @@ has room for one set at most.  So an arrangement is a choice of sets (one or non
 held three or four times) and then, each suit on its own, runs among the cards left: the least
 deadwood is the least, over those few choices, of a sum of four lookups in a per-suit table.  The
 best throw and the arrangement laid out come from per-suit tables in the same way.  The tables
-are built on first use; they depend on no hand, so nothing learnt on one hand is kept for the next.
+are built on first use and depend on no hand.  The answers for hands that hold sets, which cost a
+search over the choices, are kept (up to a bound): bots ask about the same hands again and again.
 """
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 
 from .cards import VALUES
 
@@ -62,6 +64,8 @@ _SETS_OF_RANK = {
     for p in _RANK_PATTERNS
     if bin(p).count("1") >= 3
 }
+# For each rank and the pattern of its cards: no set, then each set they can form, as card masks.
+_RANK_CHOICES = tuple({p: (0, *(q << r for q in sets)) for p, sets in _SETS_OF_RANK.items()} for r in range(13))
 
 # Per pattern of one suit, with runs alone: the least deadwood; the best single throw as
 # ``deadwood after * 64 - rank * 4`` (INF for no card) and what it gains; the runs laid out.
@@ -71,6 +75,17 @@ _THROW: list[int] = []
 _GAIN: list[int] = []
 _SUIT_RUNS: list[tuple[int, ...]] = []
 _TABLES_LOCK = threading.Lock()
+
+
+_CACHE_LIMIT = 200_000
+_LEAST: dict[int, int] = {}
+_THROWS: dict[int, int] = {}
+
+
+def clear_cache() -> None:
+    """Forget the kept answers (benchmarks call this to measure cold)."""
+    _LEAST.clear()
+    _THROWS.clear()
 
 
 def _suit_tables() -> None:
@@ -135,15 +150,19 @@ def _suit_runs(dw: list[int]) -> list[tuple[int, ...]]:
     return runs
 
 
-def _set_choices(mask: int, ranks: int) -> list[int]:
+def _set_choices(mask: int, ranks: int) -> Sequence[int]:
     """Every choice of sets among ``ranks`` (ranks held three or four times), as card masks, none first."""
-    choices = [0]
+    if not ranks:
+        return (0,)
+    low = ranks & -ranks
+    r = low.bit_length() - 1
+    choices: Sequence[int] = _RANK_CHOICES[r][mask >> r & SPREAD]
+    ranks ^= low
     while ranks:
         low = ranks & -ranks
         r = low.bit_length() - 1
         ranks ^= low
-        sets = _SETS_OF_RANK[mask >> r & SPREAD]
-        choices += [x | q << r for x in choices for q in sets]
+        choices = [x | y for x in choices for y in _RANK_CHOICES[r][mask >> r & SPREAD]]
     return choices
 
 
@@ -159,19 +178,23 @@ def least_deadwood(mask: int) -> int:
     ranks = (a & b & (c | d)) | (c & d & (a | b))
     if not ranks:
         return dw[a] + dw[b] + dw[c] + dw[d]
+    best = _LEAST.get(mask, INF)
+    if best < INF:
+        return best
+    key = mask
     # a rank none of whose cards can join a run is best melded whole
-    r3 = mask & mask >> 1 & mask >> 2 & RUN_START_OK
-    runs = r3 | r3 << 1 | r3 << 2
-    free = ranks & ~(runs | runs >> 13 | runs >> 26 | runs >> 39)
+    free = _free_ranks(mask, ranks)
     if free:
         mask &= ~(free * SPREAD)
         ranks ^= free
-    best = INF
     for s in _set_choices(mask, ranks):
         m = mask ^ s
         v = dw[m & SUIT] + dw[m >> 13 & SUIT] + dw[m >> 26 & SUIT] + dw[m >> 39]
         if v < best:
             best = v
+    if len(_LEAST) > _CACHE_LIMIT:
+        _LEAST.clear()
+    _LEAST[key] = best
     return best
 
 
@@ -266,7 +289,10 @@ def best_throw(mask: int, forbid: int) -> int:
     ranks = (a & b & (c | d)) | (c & d & (a | b))
     if not ranks:
         return _throw_key(mask, forbid)
-    best = INF
+    key = mask | forbid.bit_length() << 53
+    best = _THROWS.get(key, INF)
+    if best < INF:
+        return best
     free = _free_ranks(mask, ranks)
     if free:
         rest = mask & ~(free * SPREAD)
@@ -277,6 +303,9 @@ def best_throw(mask: int, forbid: int) -> int:
         v = _throw_key(mask ^ s, forbid & ~s)
         if v < best:
             best = v
+    if len(_THROWS) > _CACHE_LIMIT:
+        _THROWS.clear()
+    _THROWS[key] = best
     return best
 
 
