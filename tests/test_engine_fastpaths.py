@@ -104,6 +104,8 @@ def test_layoffs_and_the_showdown_match_the_plain_search():
 
 
 def test_a_hidden_stock_draw_is_the_draw_with_its_card_blanked():
-    ev = Drew(0, "stock", DECK[5])
-    assert ev.seen_by(1) == dataclasses.replace(ev, card=None)
-    assert ev.seen_by(0) is ev
+    for player in (0, 1):
+        for auto in (False, True):
+            ev = Drew(player, "stock", DECK[5], auto)
+            assert ev.seen_by(1 - player) == dataclasses.replace(ev, card=None)
+            assert ev.seen_by(player) is ev
