@@ -241,9 +241,8 @@ def _check_discard(s: MatchCore, action: Action) -> IllegalAction | None:
 
 def _why_not_discard(s: MatchCore, action: Discard | Knock | BigGin, player: int) -> IllegalAction | None:
     hand = s.hands[player]
-    mask = mask_of(hand)
     if isinstance(action, BigGin):
-        left = deadwood_of_mask(mask)
+        left = deadwood_of_mask(mask_of(hand))
         if left == 0:
             return None
         return IllegalAction(
@@ -264,7 +263,7 @@ def _why_not_discard(s: MatchCore, action: Discard | Knock | BigGin, player: int
         )
     if isinstance(action, Discard):
         return None
-    left = deadwood_of_mask(mask ^ (1 << card))
+    left = deadwood_of_mask(mask_of(hand) ^ (1 << card))
     limit = s.knock_limit
     if left <= limit:
         return None
