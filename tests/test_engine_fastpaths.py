@@ -5,8 +5,9 @@ import random
 from game.engine import VAN, Drew, Observation, Phase, new_match, observe
 from game.engine.cards import DECK, cards_of, mask_of, mask_value
 from game.engine.knock import knock_melds, layoff_spots, layoffs, showdown
+from game.engine.meldlayout import least_arrangements
 from game.engine.melds import all_arrangements, best_discard_key, deadwood_of_mask, meld_kind
-from game.engine.meldsearch import least_arrangements, throw_floor
+from game.engine.meldsearch import throw_floor
 
 
 def _hands(seed, n, size):

@@ -10,8 +10,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, mask_of, mask_value
+from .meldlayout import least_arrangements
 from .melds import Arrangement, all_arrangements, as_mask, best_meld_masks, deadwood_of_mask
-from .meldsearch import RUNS_FROM, SETS_FROM, least_arrangements
+from .meldsearch import RUNS_FROM, SETS_FROM
 
 _EACH_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # shifted left by a rank: the four cards of that rank
 _RUNS = frozenset(m for runs in RUNS_FROM for m in runs)
