@@ -1,4 +1,4 @@
-"""The exact meld search over 52-bit masks, built on tables of every 13-card pattern of one suit.
+"""The exact meld search over 52-bit masks, built on tables of every pattern of one suit's 13 cards.
 
 Runs stay within a suit, a set takes the cards of one rank from three or four suits, and a rank
 has room for one set at most.  So an arrangement is a choice of sets (one or none for each rank
@@ -75,7 +75,6 @@ _THROW: list[int] = []
 _GAIN: list[int] = []
 _SUIT_RUNS: list[tuple[int, ...]] = []
 _TABLES_LOCK = threading.Lock()
-
 
 _CACHE_LIMIT = 200_000
 _LEAST: dict[int, int] = {}
