@@ -61,6 +61,7 @@ def decide(bot: Bot, obs: Observation) -> Action:
 
 
 _DRAW_DISCARD = DrawDiscard()
+_DRAW_STOCK = DrawStock()
 _OVER = frozenset((Phase.HAND_OVER, Phase.MATCH_OVER))
 
 
@@ -69,8 +70,8 @@ def _ask(bot: Bot, obs: Observation) -> Action:
     phase = obs.phase
     if phase is Phase.DRAW:
         if _DRAW_DISCARD in legal and _yes(bot.draw_from_discard(obs)):
-            return DrawDiscard()
-        return DrawStock()
+            return _DRAW_DISCARD
+        return _DRAW_STOCK
     if phase is Phase.UPCARD_OFFER:
         return TakeUpcard() if _yes(bot.take_upcard(obs)) else PassUpcard()
     if phase is Phase.DISCARD:

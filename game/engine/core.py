@@ -70,8 +70,11 @@ class MatchCore:
 
     def held_picks(self, player: int) -> list[Card]:
         """Cards the player took from the discard pile and still holds: public knowledge."""
-        hand = set(self.hands[player])
-        return [c for c in self.picks[player] if c in hand]
+        picks = self.picks[player]
+        if not picks:
+            return []
+        hand = self.hands[player]  # a few picks at most: a set of the hand would cost more
+        return [c for c in picks if c in hand]
 
     def all_cards(self) -> list[Card]:
         return self.hands[0] + self.hands[1] + self.stock + self.discard + self.out_of_play

@@ -60,8 +60,13 @@ class Drew(Event):
 
     def seen_by(self, player: int) -> Drew:
         if self.source == "stock" and player != self.player:
-            return replace(self, card=None)
+            hidden = _HIDDEN_DRAWS.get((self.player, self.auto))
+            return hidden if hidden is not None else Drew(self.player, self.source, None, self.auto)
         return self
+
+
+_HIDDEN_DRAWS = {(p, auto): Drew(p, "stock", None, auto) for p in (0, 1) for auto in (False, True)}
+"""A stock draw as the other seat sees it: only who drew and whether the timer drew are left."""
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import struct
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -93,23 +94,15 @@ def stream_block(secret: bytes, cut: int, hand_no: int, counter: int) -> bytes:
     return hmac.digest(secret, _message(cut, hand_no, counter), "sha256")
 
 
+_EIGHT_WORDS = struct.Struct(">8I")
+
+
 def _words(secret: bytes, cut: int, hand_no: int) -> Iterator[int]:
     """The byte stream read as 4-byte unsigned big-endian integers."""
     counter = 0
     while True:
-        block = hmac.digest(secret, _message(cut, hand_no, counter), "sha256")
-        for i in range(0, 32, 4):
-            yield int.from_bytes(block[i : i + 4], "big")
+        yield from _EIGHT_WORDS.unpack(hmac.digest(secret, _message(cut, hand_no, counter), "sha256"))
         counter += 1
-
-
-def _below(words: Iterator[int], n: int) -> int:
-    """A uniform integer in 0 .. n-1 by rejection sampling (no modulo bias)."""
-    limit = 2**32 - (2**32 % n)
-    for x in words:
-        if x < limit:
-            return x % n
-    raise AssertionError("the byte stream never ends")  # pragma: no cover
 
 
 def deal_order(secret: bytes, cut: int, hand_no: int) -> tuple[Card, ...]:
@@ -117,10 +110,15 @@ def deal_order(secret: bytes, cut: int, hand_no: int) -> tuple[Card, ...]:
     _check_secret(secret)
     _check_number(cut, "the cut", CUT_MAX)
     _check_number(hand_no, "the hand number", HAND_NO_MAX)
-    words = _words(bytes(secret), cut, hand_no)
+    word = _words(bytes(secret), cut, hand_no).__next__
     deck = list(DECK)
     for i in range(51, 0, -1):
-        j = _below(words, i + 1)
+        # a uniform j in 0 .. i by rejection sampling (no modulo bias)
+        limit = 2**32 - (2**32 % (i + 1))
+        x = word()
+        while x >= limit:
+            x = word()
+        j = x % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 

@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, cards_of, mask_of, mask_value
-from .melds import Arrangement, all_arrangements, as_mask, best_meld_masks, deadwood_of_mask, meld_kind
+from .cards import Card, mask_of, mask_value
+from .meldlayout import least_arrangements
+from .melds import Arrangement, all_arrangements, as_mask, best_meld_masks, deadwood_of_mask
+from .meldsearch import RUNS_FROM, SETS_FROM
 
 _EACH_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # shifted left by a rank: the four cards of that rank
+_RUNS = frozenset(m for runs in RUNS_FROM for m in runs)
+_SETS_OF_THREE = frozenset(m for sets in SETS_FROM for m in sets if m.bit_count() == 3)
 
 
 def layoffs(knocker_melds: Sequence[int], pool: int) -> list[tuple[int, int]]:
@@ -25,10 +29,10 @@ def layoffs(knocker_melds: Sequence[int], pool: int) -> list[tuple[int, int]]:
     placed: list[tuple[int, int]] = []
     taken = 0
     for i, m in enumerate(knocker_melds):
-        cs = cards_of(m)
-        if meld_kind(cs) != "run":
+        if m not in _RUNS:
             continue
-        lo, hi = cs[0], cs[-1]
+        lo = (m & -m).bit_length() - 1
+        hi = m.bit_length() - 1
         suit = lo // 13
         c = lo - 1
         while c >= suit * 13 and pool & (1 << c) and not taken & (1 << c):
@@ -41,9 +45,8 @@ def layoffs(knocker_melds: Sequence[int], pool: int) -> list[tuple[int, int]]:
             taken |= 1 << c
             c += 1
     for i, m in enumerate(knocker_melds):
-        cs = cards_of(m)
-        if len(cs) == 3 and meld_kind(cs) == "set":
-            rank = cs[0] % 13
+        if m in _SETS_OF_THREE:
+            rank = ((m & -m).bit_length() - 1) % 13
             for s in range(4):
                 c = s * 13 + rank
                 if not m & (1 << c) and pool & (1 << c) and not taken & (1 << c):
@@ -78,15 +81,15 @@ def layoff_spots(meld_masks: Sequence[int], own: int = 0) -> int:
     """
     spots = 0
     for m in meld_masks:
-        cs = cards_of(m)
-        if meld_kind(cs) == "run":
-            lo, hi = cs[0], cs[-1]
+        if m in _RUNS:
+            lo = (m & -m).bit_length() - 1
+            hi = m.bit_length() - 1
             if lo % 13 > 0:
                 spots |= 1 << (lo - 1)
             if hi % 13 < 12:
                 spots |= 1 << (hi + 1)
-        elif len(cs) == 3:
-            rank = cs[0] % 13
+        elif m.bit_count() == 3:
+            rank = ((m & -m).bit_length() - 1) % 13
             spots |= (_EACH_SUIT << rank) & ~m
     return spots & ~own
 
@@ -99,16 +102,10 @@ def knock_melds(cards: Iterable[int] | int) -> list[int]:
     Nothing about the defender's hand enters the choice.
     """
     kmask = as_mask(cards)
-    least = deadwood_of_mask(kmask)
     best: tuple[int, tuple[int, ...]] | None = None
     chosen: list[int] = []
-    for arr in all_arrangements(kmask):
-        used = 0
-        for m in arr:
-            used |= m
-        if mask_value(kmask & ~used) != least:
-            continue
-        key = (bin(layoff_spots(arr, kmask)).count("1"), tuple(sorted(arr)))
+    for arr in least_arrangements(kmask):
+        key = (layoff_spots(arr, kmask).bit_count(), tuple(sorted(arr)))
         if best is None or key < best:
             best, chosen = key, arr
     return chosen
@@ -142,7 +139,10 @@ def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_
         )
     k_arr = knock_melds(kmask)
     best: tuple[tuple[int, int, int], list[int], list[tuple[int, int]]] | None = None
-    for d_arr in all_arrangements(dmask):
+    # with no card of the defender next to a knocker's meld nothing is laid off, and only the
+    # least-deadwood arrangements (in the same order) can come first
+    candidates = all_arrangements(dmask) if layoff_spots(k_arr) & dmask else iter(least_arrangements(dmask))
+    for d_arr in candidates:
         used = 0
         for m in d_arr:
             used |= m

@@ -1,165 +1,35 @@
 """Melds, deadwood, arrangements, best discard: stateless and shared by the state, the bots and the tests.
 
-Hands are searched as 52-bit masks.  The search always takes the lowest card
-left: it is either deadwood or part of a meld in which it is the lowest card
-(a run starting at it, or a set whose other cards are of higher suits).  That
-covers every arrangement exactly once, so the minimum is exact (no greedy
-"sets first"), and the results of sub-hands are cached across calls.
+Hands are searched as 52-bit masks by ``meldsearch.py``: every choice of sets, then runs in
+each suit from per-suit tables, so the minimum is exact (no greedy "sets first").  Here are the
+public questions on top of it and what they answer with.
 
 What happens after a knock (the knocker's layout, layoffs, the showdown) is in ``knock.py``.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .cards import VALUES, Card, cards_of, mask_of, mask_value
+from .cards import Card, cards_of, mask_of
+from .meldlayout import arrangement_masks
+from .meldsearch import RUN_START_OK as _RUN_START_OK
+from .meldsearch import RUNS_FROM as _RUNS_FROM
+from .meldsearch import SETS_FROM as _SETS_FROM
+from .meldsearch import SPREAD as _SPREAD
+from .meldsearch import SUIT as _SUIT
+from .meldsearch import SUIT_VALUE as _SUIT_VALUE
+from .meldsearch import best_throw, least_deadwood
+from .meldsearch import clear_cache as clear_cache  # benchmarks measure cold with it
 
-_INF = 1 << 40
-
-
-def _build_meld_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    runs_from: list[tuple[int, ...]] = []
-    sets_from: list[tuple[int, ...]] = []
-    for c in range(52):
-        suit, rank = divmod(c, 13)
-        runs: list[int] = []
-        for length in range(3, 14 - rank):
-            runs.append(sum(1 << (c + k) for k in range(length)))
-        higher = [(s * 13 + rank) for s in range(suit + 1, 4)]
-        sets: list[int] = []
-        for i in range(len(higher)):
-            for j in range(i + 1, len(higher)):
-                sets.append((1 << c) | (1 << higher[i]) | (1 << higher[j]))
-        if len(higher) == 3:
-            sets.append((1 << c) | sum(1 << h for h in higher))
-        runs_from.append(tuple(runs))
-        sets_from.append(tuple(sets))
-    return tuple(runs_from), tuple(sets_from)
-
-
-_RUNS_FROM, _SETS_FROM = _build_meld_tables()
 # Ordering key for "which card to throw" among equal results: higher rank, then higher suit.
 _PRIORITY = tuple((c % 13) * 4 + c // 13 for c in range(52))
 _BY_PRIORITY = tuple(sorted(range(52), key=lambda c: _PRIORITY[c]))
-
-_DW: dict[int, int] = {}
-_BD: dict[int, int] = {}
-_CACHE_LIMIT = 400_000
+_MELD_CARDS = {m: tuple(cards_of(m)) for ms in (*_RUNS_FROM, *_SETS_FROM) for m in ms}
 
 
-def clear_cache() -> None:
-    """Forget cached sub-hand results (benchmarks call this to measure cold)."""
-    _DW.clear()
-    _BD.clear()
-
-
-def _dw(mask: int) -> int:
-    """Least deadwood of the cards in ``mask``."""
-    r = _DW.get(mask)
-    if r is not None:
-        return r
-    low = mask & -mask
-    c = low.bit_length() - 1
-    rest = mask ^ low
-    best = VALUES[c] + (_dw(rest) if rest else 0)
-    for m in _RUNS_FROM[c]:
-        if m & mask != m:
-            break  # a longer run needs this one too
-        rem = mask ^ m
-        v = _dw(rem) if rem else 0
-        if v < best:
-            best = v
-    for m in _SETS_FROM[c]:
-        if m & mask == m:
-            rem = mask ^ m
-            v = _dw(rem) if rem else 0
-            if v < best:
-                best = v
-    if len(_DW) > _CACHE_LIMIT:
-        _DW.clear()
-    _DW[mask] = best
-    return best
-
-
-def _bd(mask: int, forbid: int) -> int:
-    """Best discard from ``mask`` as ``deadwood * 64 + (63 - priority)``; ``forbid`` is a card mask or 0.
-
-    The lowest card is deadwood, the discard, or in a meld starting at it.
-    Equal deadwood prefers throwing the higher card.
-    """
-    key = mask | (forbid.bit_length() << 53)
-    r = _BD.get(key)
-    if r is not None:
-        return r
-    low = mask & -mask
-    c = low.bit_length() - 1
-    rest = mask ^ low
-    best = _INF
-    if rest:
-        best = VALUES[c] * 64 + _bd(rest, forbid)
-    if low != forbid:
-        v = (_dw(rest) if rest else 0) * 64 + 63 - _PRIORITY[c]
-        if v < best:
-            best = v
-    for m in _RUNS_FROM[c]:
-        if m & mask != m:
-            break
-        rem = mask ^ m
-        if rem:
-            v = _bd(rem, forbid)
-            if v < best:
-                best = v
-    for m in _SETS_FROM[c]:
-        if m & mask == m:
-            rem = mask ^ m
-            if rem:
-                v = _bd(rem, forbid)
-                if v < best:
-                    best = v
-    if len(_BD) > _CACHE_LIMIT:
-        _BD.clear()
-    _BD[key] = best
-    return best
-
-
-_SUIT = 0x1FFF
-_RUN_START_OK = sum(_SUIT >> 2 << (13 * s) for s in range(4))  # ranks A..J can start a run of three
-_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
-_SUIT_VALUE = tuple(mask_value(m) for m in range(1 << 13))
-
-
-def _split_live(mask: int) -> tuple[int, int]:
-    """(cards that lie in some meld of the hand, value of the cards that lie in none)."""
-    r3 = mask & (mask >> 1) & (mask >> 2) & _RUN_START_OK
-    a = mask & _SUIT
-    b = (mask >> 13) & _SUIT
-    c = (mask >> 26) & _SUIT
-    d = mask >> 39
-    ranks3 = (a & b & (c | d)) | (c & d & (a | b))
-    live = (r3 | r3 << 1 | r3 << 2 | ranks3 * _SPREAD) & mask
-    dead = mask ^ live
-    return live, (
-        _SUIT_VALUE[dead & _SUIT]
-        + _SUIT_VALUE[(dead >> 13) & _SUIT]
-        + _SUIT_VALUE[(dead >> 26) & _SUIT]
-        + _SUIT_VALUE[dead >> 39]
-    )
-
-
-def _top_card(mask: int) -> int:
-    """The highest card of a non-empty mask by throwing priority (rank, then suit)."""
-    folded = (mask | mask >> 13 | mask >> 26 | mask >> 39) & _SUIT
-    rank = folded.bit_length() - 1
-    for s in (3, 2, 1, 0):
-        if mask >> (s * 13 + rank) & 1:
-            return s * 13 + rank
-    raise AssertionError("empty mask")
-
-
-def deadwood_of_mask(mask: int) -> int:
-    live, dead_value = _split_live(mask)
-    return dead_value + (_dw(live) if live else 0)
+deadwood_of_mask = least_deadwood
+"""The least deadwood of the cards of a mask (bots call it very often: no wrapper in between)."""
 
 
 def deadwood(cards: Iterable[int]) -> int:
@@ -169,29 +39,7 @@ def deadwood(cards: Iterable[int]) -> int:
 
 def best_meld_masks(mask: int) -> list[int]:
     """Meld masks of one least-deadwood arrangement (melds preferred on ties, longer runs first)."""
-    melds: list[int] = []
-    while True:
-        # cards in no meld of what is left are deadwood whatever happens: only the rest is searched
-        mask = _split_live(mask)[0]
-        if not mask:
-            break
-        target = _dw(mask)
-        low = mask & -mask
-        c = low.bit_length() - 1
-        chosen = 0
-        options = [m for m in _RUNS_FROM[c] if m & mask == m][::-1]
-        options += [m for m in _SETS_FROM[c] if m & mask == m][::-1]
-        for m in options:
-            rem = mask ^ m
-            if (_dw(rem) if rem else 0) == target:
-                chosen = m
-                break
-        if chosen:
-            melds.append(chosen)
-            mask ^= chosen
-        else:
-            mask ^= low
-    return melds
+    return arrangement_masks(mask)
 
 
 def meld_kind(cards: Iterable[int]) -> str | None:
@@ -219,8 +67,32 @@ def _mask_value(mask: int) -> int:
     )
 
 
-# Deadwood cards are listed by value, then rank, then suit.
-_DEADWOOD_ORDER = tuple(VALUES[c] * 64 + (c % 13) * 4 + c // 13 for c in range(52))
+# Deadwood cards are listed by value, then rank, then suit: by rank, then suit, as value follows
+# rank.  A suit's pattern spread out rank-major (bit rank * 4) lists them so as its bits are read,
+# a byte (two ranks) at a time.
+_RANK_MAJOR = [0] * 8192
+for _p in range(1, 8192):
+    _RANK_MAJOR[_p] = _RANK_MAJOR[_p & (_p - 1)] | 1 << ((_p & -_p).bit_length() - 1) * 4
+_BY_PRIORITY_CARDS = tuple(Card(c) for c in _BY_PRIORITY)
+_BYTE_CARDS = tuple(
+    tuple(tuple(_BY_PRIORITY_CARDS[8 * k + i] for i in range(8) if v >> i & 1 and 8 * k + i < 52) for v in range(256))
+    for k in range(7)
+)
+
+
+def _deadwood_cards(mask: int) -> list[Card]:
+    """The cards of ``mask`` by rank, then suit."""
+    major = _RANK_MAJOR
+    spread = major[mask & _SUIT] | major[mask >> 13 & _SUIT] << 1 | major[mask >> 26 & _SUIT] << 2 \
+        | major[mask >> 39] << 3
+    out: list[Card] = []
+    for chunk in _BYTE_CARDS:
+        if spread & 255:
+            out += chunk[spread & 255]
+        spread >>= 8
+        if not spread:
+            break
+    return out
 
 
 @dataclass(frozen=True)
@@ -237,11 +109,10 @@ class Arrangement:
         for m in meld_masks:
             used |= m
         rest = hand_mask & ~used
-        dead = cards_of(rest)
-        dead.sort(key=_DEADWOOD_ORDER.__getitem__)
+        dead = _deadwood_cards(rest)
         # cards_of lists by index (suit, then rank): runs come out in rank order, sets in suit order
         return cls(
-            melds=tuple(tuple(cards_of(m)) for m in meld_masks),
+            melds=tuple(_MELD_CARDS.get(m) or tuple(cards_of(m)) for m in meld_masks),
             deadwood_cards=tuple(dead),
             deadwood=_mask_value(rest),
         )
@@ -259,22 +130,30 @@ def best_arrangement(cards: Iterable[int]) -> Arrangement:
 
 @dataclass(frozen=True)
 class DiscardChoice:
-    """What ``best_discard`` answers: the card, the arrangement it leaves, and what that allows."""
+    """What ``best_discard`` answers: the card, the deadwood it leaves, and what that allows.
+
+    The arrangement left is laid out when first asked for: most callers only want the card.
+    """
 
     card: Card
-    arrangement: Arrangement
+    deadwood: int
     big_gin: bool  # all eleven cards melded before any discard
+    rest: int = field(repr=False)  # the cards kept, as a mask
 
     @property
-    def deadwood(self) -> int:
-        return self.arrangement.deadwood
+    def arrangement(self) -> Arrangement:
+        laid: Arrangement | None = self.__dict__.get("_laid")
+        if laid is None:  # two threads may both lay it out: they find the same, and either one is kept
+            laid = Arrangement.from_masks(arrangement_masks(self.rest), self.rest)
+            self.__dict__["_laid"] = laid
+        return laid
 
     @property
     def gin(self) -> bool:
-        return self.arrangement.deadwood == 0
+        return self.deadwood == 0
 
     def can_knock(self, limit: int = 10) -> bool:
-        return self.arrangement.deadwood <= limit
+        return self.deadwood <= limit
 
     def __iter__(self) -> Iterator[Card | Arrangement]:  # lets callers write: card, arrangement = best_discard(hand)
         yield self.card
@@ -290,17 +169,7 @@ def best_discard_key(mask: int, forbid: int = 0) -> tuple[int, int]:
         raise ValueError("no card can be discarded from this hand")
     if forbid & (forbid - 1):
         raise ValueError("at most one card can be forbidden")
-    live, dead_value = _split_live(mask)
-    # Cards in no meld at all are plain deadwood: the best of them to throw is the highest one.
-    best = _INF
-    dead = (mask ^ live) & ~forbid
-    if dead:
-        top = _top_card(dead)
-        best = (dead_value - VALUES[top] + (_dw(live) if live else 0)) * 64 + 63 - _PRIORITY[top]
-    if live & ~forbid:
-        v = dead_value * 64 + _bd(live, forbid & live)
-        if v < best:
-            best = v
+    best = best_throw(mask, forbid & mask)
     return _BY_PRIORITY[63 - (best & 63)], best >> 6
 
 
@@ -311,7 +180,7 @@ def best_discard(cards: Iterable[int], forbidden: Iterable[int] | int | None = N
     """
     cards = list(cards)
     mask = mask_of(cards)
-    if len(cards) < 2 or bin(mask).count("1") != len(cards):
+    if len(cards) < 2 or mask.bit_count() != len(cards):
         raise ValueError("best_discard needs at least two distinct cards")
     if forbidden is None:
         forbid = 0
@@ -319,15 +188,15 @@ def best_discard(cards: Iterable[int], forbidden: Iterable[int] | int | None = N
         forbid = 1 << forbidden
     else:
         forbid = mask_of(forbidden)
-        if bin(forbid).count("1") > 1:
+        if forbid.bit_count() > 1:
             raise ValueError("at most one card can be forbidden")
-    forbid &= mask
-    c, left = best_discard_key(mask, forbid)
-    rest = mask ^ (1 << c)
+    key = best_throw(mask, forbid & mask)  # two cards or more and at most one forbidden: a card can go
+    card = _BY_PRIORITY_CARDS[63 - (key & 63)]
+    rest = mask ^ (1 << card)
     # All cards melded with a count that is no multiple of three means a meld of four or more, which
     # can spare a card (either end of a run, any card of a set): so big gin implies a discard to gin.
-    big_gin = (left == 0 or len(cards) % 3 == 0) and deadwood_of_mask(mask) == 0
-    return DiscardChoice(Card(c), Arrangement.from_masks(best_meld_masks(rest), rest), big_gin)
+    big_gin = (key < 64 or len(cards) % 3 == 0) and least_deadwood(mask) == 0
+    return DiscardChoice(card, key >> 6, big_gin, rest)
 
 
 def discard_deadwoods(cards: Iterable[int]) -> dict[Card, int]:
@@ -350,20 +219,28 @@ def as_mask(cards: Iterable[int] | int) -> int:
 
 
 def all_arrangements(cards: Iterable[int] | int) -> Iterator[list[int]]:
-    """Every collection of disjoint melds (as masks) in a hand, the empty one included."""
-    mask = as_mask(cards)
+    """Every collection of disjoint melds (as masks) in a hand, the empty one included.
 
-    def rec(m: int) -> Iterator[list[int]]:
-        if not m:
-            yield []
-            return
-        low = m & -m
-        c = low.bit_length() - 1
-        for tail in rec(m ^ low):
-            yield tail
-        for meld in _RUNS_FROM[c] + _SETS_FROM[c]:
-            if meld & m == meld:
-                for tail in rec(m ^ meld):
-                    yield [meld] + tail
+    The lowest card is left out first, then put in each meld from it (runs, then sets); each
+    collection lists its melds by their lowest card.
+    """
+    return iter(_arrangements(as_mask(cards)))
 
-    return rec(mask)
+
+def _arrangements(m: int) -> list[list[int]]:
+    # cards in no meld change nothing but the length of the way: they are dropped at once
+    r3 = m & (m >> 1) & (m >> 2) & _RUN_START_OK
+    a = m & _SUIT
+    b = m >> 13 & _SUIT
+    c = m >> 26 & _SUIT
+    d = m >> 39
+    m &= r3 | r3 << 1 | r3 << 2 | ((a & b & (c | d)) | (c & d & (a | b))) * _SPREAD
+    if not m:
+        return [[]]
+    low = m & -m
+    card = low.bit_length() - 1
+    out = _arrangements(m ^ low)
+    for meld in _RUNS_FROM[card] + _SETS_FROM[card]:
+        if meld & m == meld:
+            out += [[meld, *tail] for tail in _arrangements(m ^ meld)]
+    return out

@@ -55,7 +55,10 @@ def observe(state: MatchState, player: int) -> Observation:
         raise ValueError("player must be 0 or 1")
     opp = 1 - player
     acting = state.to_act == player or (state.to_act is None and state.phase is Phase.HAND_OVER)
-    return Observation(
+    # Every decision builds one: filling the fields at once skips the frozen class's guarded
+    # assignment of each of its 27 fields, and gives the same value.
+    obs = object.__new__(Observation)
+    obs.__dict__.update(
         player=player,
         phase=state.phase,
         to_act=state.to_act,
@@ -84,3 +87,4 @@ def observe(state: MatchState, player: int) -> Observation:
         legal_actions=tuple(state.legal_actions()) if acting else (),
         deal_commitment=state.deal_commitment,
     )
+    return obs

@@ -22,7 +22,7 @@ from .actions import (
     TakeUpcard,
     TimerMove,
 )
-from .cards import Card, mask_of
+from .cards import DECK, Card, mask_of
 from .core import MatchCore, Phase
 from .dealing import deal
 from .errors import IllegalAction, IllegalReason
@@ -39,6 +39,7 @@ from .events import (
 from .fairness import DeckSource
 from .knock import showdown
 from .melds import best_discard_key, deadwood_of_mask
+from .meldsearch import throw_floor
 from .scoring import HandResult, final_score, score_knock
 
 
@@ -150,12 +151,16 @@ def _apply_offer(s: MatchCore, action: Action) -> list[Event]:
 
 def _legal_draw(s: MatchCore) -> list[Action]:
     if s.discard and not s.stock_only:
-        return [DrawStock(), DrawDiscard()]
-    return [DrawStock()]
+        return [_DRAW_STOCK, _DRAW_DISCARD]
+    return [_DRAW_STOCK]
+
+
+_DRAW_STOCK = DrawStock()
+_DRAW_DISCARD = DrawDiscard()
 
 
 def _check_draw(s: MatchCore, action: Action) -> IllegalAction | None:
-    if isinstance(action, TimerMove):
+    if isinstance(action, (TimerMove, DrawStock)):  # the stock can always be drawn from
         return None
     if isinstance(action, DrawDiscard):
         if s.stock_only:
@@ -201,17 +206,29 @@ def _legal_discard(s: MatchCore) -> list[Action]:
     forbidden = s.forbidden_discard()
     actions: list[Action] = []
     knocks: list[Action] = []
-    # most turns allow no knock at all: the least deadwood any throw leaves says so without pricing each
-    can_knock = best_discard_key(mask, 0 if forbidden is None else 1 << forbidden)[1] <= s.knock_limit
+    # most turns allow no knock at all: the least deadwood any throw leaves says so without pricing
+    # each, and the cards in no meld often rule a knock out before that is searched
+    limit = s.knock_limit
+    forbid = 0 if forbidden is None else 1 << forbidden
+    can_knock = throw_floor(mask) <= limit and best_discard_key(mask, forbid)[1] <= limit
+    if not can_knock:
+        if forbidden is None:
+            return [_DISCARDS[c] for c in hand]
+        return [_DISCARDS[c] for c in hand if c != forbidden]
     for c in hand:
         if c == forbidden:
             continue
-        actions.append(Discard(c))
-        if can_knock and deadwood_of_mask(mask ^ (1 << c)) <= s.knock_limit:
-            knocks.append(Knock(c))
+        actions.append(_DISCARDS[c])
+        if deadwood_of_mask(mask ^ (1 << c)) <= limit:
+            knocks.append(_KNOCKS[c])
+    # eleven melded cards can throw one and keep no deadwood, so big gin needs a knock to be possible
     if deadwood_of_mask(mask) == 0:
         knocks.append(BigGin())
     return actions + knocks
+
+
+_DISCARDS = tuple(Discard(c) for c in DECK)  # actions are values: one of each will do
+_KNOCKS = tuple(Knock(c) for c in DECK)
 
 
 def _check_discard(s: MatchCore, action: Action) -> IllegalAction | None:
@@ -224,9 +241,8 @@ def _check_discard(s: MatchCore, action: Action) -> IllegalAction | None:
 
 def _why_not_discard(s: MatchCore, action: Discard | Knock | BigGin, player: int) -> IllegalAction | None:
     hand = s.hands[player]
-    mask = mask_of(hand)
     if isinstance(action, BigGin):
-        left = deadwood_of_mask(mask)
+        left = deadwood_of_mask(mask_of(hand))
         if left == 0:
             return None
         return IllegalAction(
@@ -247,7 +263,7 @@ def _why_not_discard(s: MatchCore, action: Discard | Knock | BigGin, player: int
         )
     if isinstance(action, Discard):
         return None
-    left = deadwood_of_mask(mask ^ (1 << card))
+    left = deadwood_of_mask(mask_of(hand) ^ (1 << card))
     limit = s.knock_limit
     if left <= limit:
         return None
