@@ -1,10 +1,10 @@
-"""Write the recorded corpus of meld answers that ``tests/test_engine_corpus.py`` replays.
+"""Write the recorded corpus of meld answers that ``tests/engine/test_engine_corpus.py`` replays.
 
 The corpus pins the meld search's public answers (best discard, its deadwood and arrangement, the
 least-deadwood arrangement, the knocker's layout) on fixed hands, so a faster search can be checked
 to answer exactly as before.  Run it from the repository root; the same seed writes the same file:
 
-    python tools/make_meld_corpus.py [--out tests/data/meld_corpus.jsonl] [--seed 7]
+    python tools/make_meld_corpus.py [--out tests/engine/data/meld_corpus.jsonl] [--seed 7]
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The meld search answers a recorded corpus of hands exactly as when it was recorded.
 
-``tests/data/meld_corpus.jsonl`` was written by ``tools/make_meld_corpus.py`` (random and meld-rich
+``tests/engine/data/meld_corpus.jsonl`` was written by ``tools/make_meld_corpus.py`` (random and meld-rich
 hands of 10 and 11 cards, some with a card that may not be thrown): the best discard with its
 arrangement and big gin, the least-deadwood arrangement and the knocker's layout.
 """
