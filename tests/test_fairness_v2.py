@@ -59,7 +59,8 @@ def test_the_document_holds_version_2_vectors_with_a_seed_beyond_ascii():
 @pytest.mark.parametrize("vector", V2, ids=lambda v: f"hand{v['hand_no']}-dealer{v['dealer']}")
 def test_documented_version_2_vector(vector):
     secret = bytes.fromhex(vector["secret"])
-    seed, cut, hand_no, dealer = vector["player_seed"], int(vector["cut"]), int(vector["hand_no"]), int(vector["dealer"])
+    seed, cut = vector["player_seed"], int(vector["cut"])
+    hand_no, dealer = int(vector["hand_no"]), int(vector["dealer"])
     assert commitment(secret) == vector["commitment"] == hashlib.sha256(secret).hexdigest()
     assert fingerprint(vector["commitment"]) == vector["fingerprint"]
     key = hand_key(secret, seed, cut, hand_no, dealer)
@@ -157,13 +158,13 @@ def _run(args, cwd=ROOT):
 def _played(seed="my own words", hands=3):
     """A match dealt by version 2 for ``hands`` hands: (state, exported lines, finished hand records)."""
     source = DeckSource(SECRET, 11, player_seed=seed)
-    state, events = new_match(VAN, 5, source=source)
+    state, _ = new_match(VAN, 5, source=source)
     lines, records = [], []
     record = HandRecord.at_deal(state)
     for n in range(hands):
         while state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
             seat = state.to_act
-            events = state.apply(TimerMove(), None)
+            state.apply(TimerMove(), None)
             record = record.with_move(seat, TimerMove())
         lines.append(state.export_hand())
         records.append(record.finished(state.last_result, state.revealed_deal()))
