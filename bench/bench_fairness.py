@@ -12,7 +12,9 @@ standard error, for
   range, 2147483648): the grinder sees the very deal it will get;
 - version 1, a cut drawn from the ~1280 a 1280-pixel screen offers: the grinder guessed one of them;
 - version 2, a fresh 128-bit seed typed after the seal was shown (and a cut 0..51): the grinder had to
-  guess the seed, and cannot.
+  guess the seed, and cannot;
+- version 2, the seed the grinder already knew (kept from earlier hands) and a cut 0..51: only the
+  cut is fresh, so the grinder gains what guessing one card of 52 gives it.
 
 The last shift must be indistinguishable from zero (|mean| < 2 standard errors).
 """
@@ -75,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     v1_enter: list[int] = []
     v1_screen: list[int] = []
     v2_fresh: list[int] = []
+    v2_kept: list[int] = []
     start = time.perf_counter()
     for hand_no in range(args.hands):
         # version 1: the grinder expects the Enter-at-once cut
@@ -86,12 +89,14 @@ def main(argv: list[str] | None = None) -> int:
         kept = grind(rng, args.candidates, lambda s, h=hand_no: deal_order(s, 26, h, "", DEALER))
         fresh_seed = rng.randbytes(16).hex()  # 128 bits the grinder could not know
         v2_fresh.append(shift(deal_order(kept, rng.randrange(52), hand_no, fresh_seed, DEALER)))
+        v2_kept.append(shift(deal_order(kept, rng.randrange(52), hand_no, "", DEALER)))
     took = time.perf_counter() - start
     print(f"best of {args.candidates} secrets chosen before the player's part, {args.hands} hands, seed {args.seed}")
     print("shift = the player's dealt deadwood minus the computer's (mean ± standard error)")
     print(summary("version 1, the cut the grinder expected (Enter at once)", v1_enter))
     print(summary(f"version 1, a cut from the {SCREEN_CUTS} a screen offers", v1_screen))
     print(summary("version 2, a fresh 128-bit seed typed after the seal", v2_fresh))
+    print(summary("version 2, a seed the grinder knew, a cut 0..51", v2_kept))
     print(f"took {took:.1f} s")
     return 0
 
