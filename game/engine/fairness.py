@@ -284,11 +284,3 @@ class FairDeal:
         """The hand as one line of the JSON-lines export that ``python3 -m game.verify`` checks."""
         return json.dumps(self.record(dealer), separators=(", ", ": "), ensure_ascii=False)
 
-
-def __getattr__(name: str) -> Any:
-    """The checks live in ``fairness_check``; ``from .fairness import verify`` keeps working."""
-    if name in ("verify", "verify_record", "Verification"):
-        from . import fairness_check
-
-        return getattr(fairness_check, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
