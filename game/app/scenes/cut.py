@@ -69,13 +69,15 @@ class CutScene(Scene):
 
     def buttons_y(self) -> int:
         lay = self.app.layout
-        return min(round(self.deck_rect().bottom + lay.px(44)), lay.h - lay.margin - lay.button_h)
+        return min(round(self.deck_rect().bottom + lay.px(52)), lay.h - lay.margin - lay.button_h)
 
     def details_rect(self) -> pygame.Rect:
         lay = self.app.layout
         top = round(lay.h * 0.12 + lay.px(30))
         w = min(lay.w - 2 * lay.margin, lay.px(760))
-        return pygame.Rect(round(lay.w / 2 - w / 2), top, w, self.buttons_y() - lay.px(12) - top)
+        rect = pygame.Rect(round(lay.w / 2 - w / 2), top, w, self.buttons_y() - lay.px(12) - top)
+        rect.height = min(rect.height, CutDetails(self, rect).needed_height())
+        return rect
 
     def toggle_details(self) -> None:
         if self.show_details:
@@ -201,7 +203,7 @@ class CutScene(Scene):
                   max_width=width)
         self.draw_deck(surface)
         text.draw(surface, tr("table.seal", seal=self.sealed.fingerprint), lay.font(13), INK_DIM,
-                  (lay.w / 2, self.deck_rect().bottom + lay.px(18)), max_width=width, literal=True)
+                  (lay.w / 2, self.deck_rect().bottom + lay.px(28)), max_width=width, literal=True)
 
     def draw_deck(self, surface: pygame.Surface) -> None:
         lay = self.app.layout

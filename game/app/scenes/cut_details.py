@@ -72,10 +72,19 @@ class CutDetails:
                 "seed_label": round(top + line * 4.4 + lay.button_h + lay.px(16)),
                 "entry": round(top + line * 5.0 + lay.button_h + lay.px(16))}
 
+    def needed_height(self) -> int:
+        """How tall the panel must be for all it shows (the note wrapped to its width)."""
+        lay = self.scene.app.layout
+        size = lay.font(13)
+        notes = len(text.wrap(tr("cut.seed_note"), size, self.rect.width - lay.px(24)))
+        bottom = self.rows()["entry"] + lay.button_h + lay.px(14) + round(size * 1.35) * notes + lay.px(8)
+        return bottom - self.rect.top
+
     def build(self, seed: str) -> None:
         scene, lay = self.scene, self.scene.app.layout
         rows = self.rows()
-        bw = min(round(lay.col_w * 1.1), (self.rect.width - lay.px(60)) // 2)
+        words = max(text.measure(tr(k), lay.font(19))[0] for k in ("cut.copy", "cut.save"))
+        bw = min(max(round(lay.col_w * 1.1), words + lay.px(36)), (self.rect.width - lay.px(60)) // 2)
         gap = lay.px(12)
         x = self.rect.centerx - bw - gap // 2
         scene.button(lay.rect(x, rows["buttons"], bw, lay.button_h), "cut.copy", "#cut_copy", scene.copy_seal,

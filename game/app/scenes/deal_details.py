@@ -15,7 +15,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, panel, veil
 from game.app.matches.fairdeal import grouped
-from game.app.matches.match import Match
+from game.app.matches.match import BOT_SEAT, Match
 from game.app.records.deal_export import picked_folder, write_deals
 from game.app.shell.scene import Scene
 
@@ -47,7 +47,8 @@ class DealDetailsScene(Scene):
         ok = seal.check(deal)
         state = self.match.state
         dealer = state.last_result.dealer if state.last_result is not None else state.dealer
-        cutter = self.match.name(1 - dealer) if seal.by_player else tr("deal.the_game")
+        cut_seat = 1 - BOT_SEAT if self.match.vs_bot else 1 - dealer  # the computer never cuts
+        cutter = self.match.name(cut_seat) if seal.by_player else tr("deal.the_game")
         rows = [(tr("deal.ok" if ok else "deal.bad"), False, GOLD if ok else RED),
                 (tr("deal.seal"), False, INK_DIM)]
         rows += [(grouped(seal.commitment[i:i + 32], 8), True, INK) for i in (0, 32)]
@@ -80,7 +81,8 @@ class DealDetailsScene(Scene):
         keys = [("deal.copy", "#deal_copy", self.copy), ("deal.export", "#deal_export", self.ask_export),
                 ("button.close", "#deal_close", self.close)]
         gap = lay.px(12)
-        bw = min(round(lay.col_w * 1.1), (r.width - lay.px(40) - 2 * gap) // 3)
+        words = max(text.measure(tr(k), lay.font(19))[0] for k, _, _ in keys)
+        bw = min(max(round(lay.col_w * 1.1), words + lay.px(36)), (r.width - lay.px(40) - 2 * gap) // 3)
         x = r.centerx - (3 * bw + 2 * gap) / 2
         y = r.bottom - lay.button_h - lay.px(16)
         for i, (key, oid, fn) in enumerate(keys):

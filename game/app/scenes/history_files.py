@@ -25,7 +25,7 @@ def file_dialog(app: Any, title_key: str, object_id: str, start: Path | None, fo
     rect = pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
     dialog = pygame_gui.windows.UIFileDialog(
         rect, app.ui, window_title=wtr(title_key),
-        initial_file_path=str(start) if start is not None and start.is_dir() else None,
+        initial_file_path=str(start if start is not None and start.is_dir() else Path.home()),
         allow_existing_files_only=not folders, allow_picking_directories=folders,
         object_id=ObjectID(object_id=object_id))
     # pygame-gui would write its own (English) words on these buttons; deleting is not its job here
