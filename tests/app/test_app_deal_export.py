@@ -178,3 +178,20 @@ def test_a_save_whose_secret_was_replaced_is_noticed_in_the_players_language(tmp
     assert app.nav.continue_match()
     assert app.toast_text == i18n.tr("notice.deal_seal") and app.toast_text != "notice.deal_seal"
     assert app.nav.match.fair  # the next hands are sealed again
+
+
+def test_v_among_a_matchs_hands_exports_the_chosen_hand(tmp_path):
+    app = make(tmp_path)
+    play_fair_hands(app, MatchSetup("bot", preset("van"), 17, level="easy"), 2)
+    app.nav.show_history()
+    h = app.top
+    h.open()
+    h.select(1)
+    h.key(pygame.K_v)
+    assert h.dialog is not None
+    out = tmp_path / "hand"
+    out.mkdir()
+    h.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=h.dialog, text=str(out)))
+    (path,) = out.glob("deal-*-hand2.jsonl")
+    (line,) = path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(line)["hand_no"] == 1 and check_lines([line])[0]

@@ -148,7 +148,6 @@ class HistoryScene(HistoryFiles, Scene):
                        ("history.replay", "#history_replay", self.open, "@tool"),
                        ("history.coach", "#history_coach", self.coach, "@tool"),
                        ("history.export_hand", "#history_export_hand", self.export_hand, "@tool"),
-                       ("history.export_deals", "#history_export_deals", self.ask_export_deals, "@tool"),
                        ("history.export_match", "#history_export", self.export_match, "@tool")]
         width = r.width - 2 * lay.px(20)
         bw = min(round(lay.col_w * 1.2), round((width - gap * (len(buttons) - 1)) / len(buttons)))
@@ -175,8 +174,7 @@ class HistoryScene(HistoryFiles, Scene):
             "#history_replay": isinstance(cur, HandEntry) and cur.ok,
             "#history_coach": isinstance(cur, HandEntry) and cur.ok and self.entry is not None and self.entry.vs_bot,
             "#history_export_hand": isinstance(cur, HandEntry) and cur.ok,
-            "#history_export_deals": (self.entry.hands_open if self.entry is not None
-                                      else isinstance(cur, MatchEntry) and cur.hands_open),
+            "#history_export_deals": isinstance(cur, MatchEntry) and cur.hands_open,
         }
         for oid, b in getattr(self, "tools", {}).items():
             if oid not in on:
@@ -298,6 +296,8 @@ class HistoryScene(HistoryFiles, Scene):
             self.coach()
         elif k == pygame.K_e:
             self.export_hand() if self.entry is not None else self.export_match()
+        elif k == pygame.K_v:  # the deal check: the match chosen, or in a match the hand chosen
+            self.ask_export_deals()
         elif k == pygame.K_i and self.entry is None:
             self.ask_import()
 
