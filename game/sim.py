@@ -3,6 +3,8 @@
 Prints match and hand win rates with 95% confidence intervals, points per hand, how hands end,
 turns per hand and the deadwood at knock.  The same seed gives the same table, whatever the number
 of worker processes: every match has its own seed and the bots sit in alternating seats.
+``--fair-records DIR`` also writes each match's exported hands (docs/fairness.md) to
+``DIR/match-<seed>.jsonl``, for ``python3 -m game.verify``.
 """
 from __future__ import annotations
 
@@ -47,16 +49,36 @@ def match_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def run_one(job: tuple[str, str, dict, int, int]) -> dict:
+def fair_lines(lines: list[str]) -> Any:
+    """A referee's watcher that keeps every finished hand's exported fair deal."""
+    def watch(state: Any, events: list) -> None:
+        if any(type(e).__name__ == "HandEnded" for e in events):
+            lines.append(state.export_hand())
+    return watch
+
+
+def write_records(folder: str, ms: int, lines: list[str]) -> None:
+    """One match's exported hands, written whole or not at all."""
+    path = os.path.join(folder, f"match-{ms}.jsonl")
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in lines))
+    os.replace(path + ".tmp", path)
+
+
+def run_one(job: tuple) -> dict:
     """Play match ``index``; A sits in seat 0 on even matches and seat 1 on odd ones."""
-    level_a, level_b, rules_dict, seed, index = job
+    level_a, level_b, rules_dict, seed, index = job[:5]
+    records: str | None = job[5] if len(job) > 5 else None
     rules = Rules.from_dict(rules_dict)
     ms = match_seed(seed, index)
     a_seat = index % 2
     bot_a = make_level(level_a, seed=f"{ms}/a")
     bot_b = make_level(level_b, seed=f"{ms}/b")
     bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
-    rec = play_match(rules, ms, *bots)
+    lines: list[str] = []
+    rec = play_match(rules, ms, *bots, watch=fair_lines(lines) if records else None)
+    if records:
+        write_records(records, ms, lines)
     hands = []
     for h in rec.hands:
         hands.append(
@@ -224,9 +246,10 @@ def build_rules(preset_name: str, target: int | None, switches: list[tuple[str, 
     return rules
 
 
-def simulate(level_a: str, level_b: str, rules: Rules, matches: int, seed: int, workers: int = 1) -> Summary:
+def simulate(level_a: str, level_b: str, rules: Rules, matches: int, seed: int, workers: int = 1,
+             records: str | None = None) -> Summary:
     rules_dict = rules.to_dict()
-    jobs = ((level_a, level_b, rules_dict, seed, i) for i in range(matches))  # made as they are played
+    jobs = ((level_a, level_b, rules_dict, seed, i, records) for i in range(matches))  # made as they are played
     summary = Summary(level_a, level_b)
     if workers > 1:
         import multiprocessing
@@ -259,7 +282,11 @@ def main(argv: list[str] | None = None) -> int:
         "--rule", type=parse_switch, action="append", default=[], metavar="NAME=VALUE",
         help="change one rule switch, e.g. --rule oklahoma=true --rule dead_hand_stock=3",
     )
+    parser.add_argument("--fair-records", metavar="DIR", default=None,
+                        help="write each match's exported fair deals to DIR/match-<seed>.jsonl (game.verify)")
     args = parser.parse_args(argv)
+    if args.fair_records is not None and not os.path.isdir(args.fair_records):
+        parser.error(f"--fair-records: {args.fair_records} is not a folder")
     if args.matches < 1:
         parser.error("--matches must be at least 1")
     most = (os.cpu_count() or 1) * 4
@@ -269,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         rules = build_rules(args.preset, args.target, args.rule)
     except (TypeError, ValueError) as exc:
         parser.error(str(exc))
-    summary = simulate(args.bot_a, args.bot_b, rules, args.matches, args.seed, args.workers)
+    summary = simulate(args.bot_a, args.bot_b, rules, args.matches, args.seed, args.workers, args.fair_records)
     print(format_table(summary, rules.preset_name, rules.target))
     return 0 if summary.fallbacks == 0 else 1
 

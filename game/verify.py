@@ -1,8 +1,10 @@
 """Check exported hands of the provably fair deal: ``python3 -m game.verify FILE``.
 
 FILE holds one exported hand per line (JSON lines, see docs/fairness.md); ``-`` reads standard
-input.  For each hand it prints ``OK`` or what does not match.  The exit code is 0 when every hand
-checks out, 1 otherwise (or when the file cannot be read or holds no hand).
+input.  A file exported from the history for replay (docs/history.md) is read too: each of its hands
+is checked through the fair deal it recorded, or named with the reason it cannot be.  For each hand
+it prints ``OK`` or what does not match.  The exit code is 0 when every hand checks out, 1 otherwise
+(or when the file cannot be read or holds no hand).
 """
 from __future__ import annotations
 
@@ -11,10 +13,42 @@ import json
 import sys
 from collections.abc import Sequence
 
-from game.engine.fairness import verify_record
+from game.engine.fairness import RECORD_FORMAT
+from game.engine.fairness_check import Verification, verify_record
+from game.engine.record import HandRecord, RecordError, replay
+from game.engine.record_file import FILE_FORMAT
+
+HAND_FORMAT = "gin-rummy-hand"
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 DESCRIPTION = "Check exported hands of the provably fair deal (one JSON object per line)."
+
+
+def check_hand_record(data: dict) -> Verification:
+    """A hand of a history file: it must replay, be over, and carry its fair deal with the secret."""
+    try:
+        record = HandRecord.from_dict(data)
+        replay(record)
+        exported = record.fair_export()
+    except RecordError as e:
+        if "without its fair deal" in str(e):
+            return Verification(False, ("this hand carries no fair deal: it was dealt from a seed, or recorded "
+                                        "before the game kept the seal with each hand",))
+        return Verification(False, (f"the hand record is not usable: {e}",))
+    return verify_record(exported)
+
+
+def check_record(record: object) -> Verification | None:
+    """One line's answer; None for a line that is no hand (a history file's header)."""
+    kind = record.get("format") if isinstance(record, dict) else None
+    if kind == FILE_FORMAT:
+        return None
+    if kind == HAND_FORMAT and isinstance(record, dict):
+        return check_hand_record(record)
+    if kind != RECORD_FORMAT:
+        return Verification(False, (f"not a fair-deal record (format should be {RECORD_FORMAT!r}, "
+                                    f"or a history file exported for replay)",))
+    return verify_record(record)  # type: ignore[arg-type]
 
 
 def check_lines(lines: Sequence[str]) -> tuple[bool, list[str]]:
@@ -25,16 +59,19 @@ def check_lines(lines: Sequence[str]) -> tuple[bool, list[str]]:
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        hands += 1
         try:
             record = json.loads(line)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             report.append(f"line {number}: not JSON ({e})")
             ok = False
+            hands += 1
             continue
-        result = verify_record(record)
-        hand = record.get("hand_no") if isinstance(record, dict) else None
-        where = f"line {number}" + (f", hand {hand}" if isinstance(hand, int) else "")
+        result = check_record(record)
+        if result is None:
+            continue
+        hands += 1
+        hand = record.get("hand_no", record.get("hand")) if isinstance(record, dict) else None
+        where = f"line {number}" + (f", hand {hand}" if type(hand) is int else "")
         if result.ok:
             report.append(f"{where}: {result.explanation}")
         else:

@@ -32,15 +32,13 @@ from .events import (
 from .fairness import (
     DeckSource,
     FairDeal,
-    Verification,
     commitment,
     deal_order,
     dealt_hands,
     fingerprint,
     seeded_secret,
-    verify,
-    verify_record,
 )
+from .fairness_check import Verification, verify, verify_record
 from .knock import Showdown, knock_arrangement, knock_melds, layoff_spots, layoffs, showdown
 from .melds import (
     Arrangement,

@@ -53,6 +53,7 @@ class MatchCore:
         self.last_result: HandResult | None = None
         self.final: FinalScore | None = None
         self.deal: FairDeal | None = None  # the current (or just finished) hand's deal; holds its secret
+        self.deal_notice: str | None = None  # why a loaded save's deal was dropped (see save.py)
 
     @property
     def non_dealer(self) -> int:

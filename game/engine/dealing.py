@@ -40,7 +40,7 @@ def deal(s: MatchCore, source: DeckSource | None = None) -> list[Event]:
     """Deal hand ``s.hand_no`` from ``source`` (a fresh secret and the player's cut), else from the seed."""
     if source is None:
         source = DeckSource.seeded(s.seed, s.hand_no)
-    fair = FairDeal.from_source(source, s.hand_no)
+    fair = FairDeal.from_source(source, s.hand_no, s.dealer)
     order = fair.order
     s.deal = fair
     hands = dealt_hands(order, s.dealer)

@@ -2,30 +2,29 @@
 
 Before a hand the game draws a fresh 32-byte secret (the app takes it from ``os.urandom``; this
 module stays pure and only takes the secret as bytes) and shows its commitment, the SHA-256 of
-the secret.  The player then chooses the cut, an integer from 0 to 2**32 - 1.  The deck order is a
-function of the secret, the cut and the hand number only (``deal_order``); once the hand is over
-the game reveals the secret, and anyone can check (``verify``) that it matches the commitment and
-gives the cards that were dealt.  The game cannot change the secret after seeing the cut, and the
-player cannot steer the deal without knowing the secret.
+the secret.  The player then gives their part: a seed phrase of their own (version 2) and the cut.
+The deck order is a public function of the secret and the player's part (``deal_order``); once the
+hand is over the game reveals the secret, and anyone can check that it matches the commitment and
+gives the cards that were dealt (``fairness_check``).  docs/fairness.md describes every byte.
 
-docs/fairness.md describes every byte so the check can be written again in any language:
+Version 2 (a hand dealt with the player's seed):
 
-- cards: the 52 cards in index order ``AC 2C ... KC AD ... KD AH ... KH AS ... KS`` (index =
-  suit * 13 + rank, suits clubs, diamonds, hearts, spades; ranks ace low to king), written as rank
-  ``A23456789TJQK`` then suit ``CDHS``;
-- the byte stream: HMAC-SHA-256 keyed with the secret over ``b"gin-rummy/deal/v1"`` followed by
-  the cut, the hand number and a block counter, each a 4-byte unsigned big-endian integer; block
-  0, 1, 2, ... are concatenated;
-- a uniform integer below ``n``: the next 4 bytes as an unsigned big-endian integer ``x``, drawn
-  again while ``x >= 2**32 - (2**32 % n)``; the result is ``x % n``;
-- the shuffle: Fisher-Yates from the top: for ``i`` from 51 down to 1, ``j`` = a uniform integer
-  below ``i + 1``, swap positions ``i`` and ``j`` of the deck in index order;
-- the deal: position 0 goes to the non-dealer, 1 to the dealer, and so on alternately up to 19;
-  position 20 is the upcard; positions 21 to 51 are the stock, 21 on top (drawn first).
+- ``hand_key = HMAC-SHA-256(secret, b"gin-rummy/deal/v2" || u8(dealer) || u32(hand_no) || u32(cut)
+  || u16(len(seed)) || seed)``, where ``seed`` is the UTF-8 of the player's seed phrase;
+- the byte stream: block ``k`` is ``HMAC-SHA-256(hand_key, u32(k))``.
 
-A seeded match (tests, ``--seed``) takes its secrets from the seed: the secret of hand ``n`` is
-``derive_bytes(seed, "secret/deal/<n>")`` and the cut is 0.  That keeps such matches reproducible, and
-it is NOT secret: whoever knows the seed knows every deal.
+Version 1 (seeded matches, and hands dealt before version 2): block ``k`` is
+``HMAC-SHA-256(secret, b"gin-rummy/deal/v1" || u32(cut) || u32(hand_no) || u32(k))``; the dealer and
+no seed of the player's enter it.
+
+Both then read the stream as 4-byte unsigned big-endian integers, draw a number below ``n`` by
+rejection (``x >= 2**32 - (2**32 % n)`` is drawn again; the number is ``x % n``) and shuffle the
+deck in index order (``AC 2C ... KC AD ... KS``) by Fisher-Yates from the top.  Position 0 goes to
+the non-dealer, 1 to the dealer, and so on up to 19; 20 is the upcard; 21 to 51 the stock, 21 drawn
+first.
+
+A seeded match (tests, ``--seed``) takes its secrets from the seed (version 1, cut 0): it is
+reproducible, and NOT secret.
 """
 from __future__ import annotations
 
@@ -33,7 +32,7 @@ import hashlib
 import hmac
 import json
 import struct
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,10 +43,14 @@ SECRET_BYTES = 32
 CUT_MIN = 0
 CUT_MAX = 2**32 - 1
 HAND_NO_MAX = 2**32 - 1
+PLAYER_SEED_MAX_BYTES = 256
 DEAL_DOMAIN = b"gin-rummy/deal/v1"
+DEAL_DOMAIN_V2 = b"gin-rummy/deal/v2"
 RECORD_FORMAT = "gin-rummy-fair-deal"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+VERSIONS = (1, 2)
 SEEDED_CUT = 0
+FINGERPRINT_DIGITS = 16  # 64 bits, in four groups of four
 
 
 # ---------------------------------------------------------------------- the commitment
@@ -67,15 +70,34 @@ def _check_number(value: int, name: str, most: int) -> int:
     return value
 
 
+def check_player_seed(seed: str) -> bytes:
+    """The seed phrase's bytes (UTF-8, as typed: no normalisation); ValueError when it cannot be one."""
+    if not isinstance(seed, str):
+        raise ValueError("the player's seed must be text")
+    try:
+        data = seed.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("the player's seed is not valid text") from None
+    if len(data) > PLAYER_SEED_MAX_BYTES:
+        raise ValueError(f"the player's seed must be at most {PLAYER_SEED_MAX_BYTES} bytes of UTF-8")
+    return data
+
+
+def _check_dealer(dealer: int) -> int:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
+        raise ValueError("the dealer must be seat 0 or 1")
+    return dealer
+
+
 def commitment(secret: bytes) -> str:
     """The commitment to a secret: SHA-256 of its 32 bytes, as 64 lowercase hex digits."""
     return hashlib.sha256(_check_secret(secret)).hexdigest()
 
 
 def fingerprint(commitment_hex: str) -> str:
-    """The short form to show a person: the first 8 hex digits in two groups, e.g. ``'3f0a 9bc2'``."""
-    head = commitment_hex.strip().lower()[:8]
-    return f"{head[:4]} {head[4:]}"
+    """The form a person compares: the first 16 hex digits (64 bits) in groups of four, ``'630d cd29 66c4 3366'``."""
+    head = commitment_hex.strip().lower()[:FINGERPRINT_DIGITS]
+    return " ".join(head[i : i + 4] for i in range(0, len(head), 4))
 
 
 # ---------------------------------------------------------------------- the deck order
@@ -86,7 +108,7 @@ def _message(cut: int, hand_no: int, counter: int) -> bytes:
 
 
 def stream_block(secret: bytes, cut: int, hand_no: int, counter: int) -> bytes:
-    """Block ``counter`` (32 bytes) of the byte stream that shuffles the deck."""
+    """Block ``counter`` (32 bytes) of the version-1 byte stream."""
     _check_secret(secret)
     _check_number(cut, "the cut", CUT_MAX)
     _check_number(hand_no, "the hand number", HAND_NO_MAX)
@@ -94,33 +116,61 @@ def stream_block(secret: bytes, cut: int, hand_no: int, counter: int) -> bytes:
     return hmac.digest(secret, _message(cut, hand_no, counter), "sha256")
 
 
-_EIGHT_WORDS = struct.Struct(">8I")
+def hand_key(secret: bytes, player_seed: str, cut: int, hand_no: int, dealer: int) -> bytes:
+    """Version 2: the key of a hand's byte stream, binding the secret, the player's part and the dealer."""
+    seed = check_player_seed(player_seed)
+    message = (DEAL_DOMAIN_V2 + bytes([_check_dealer(dealer)])
+               + _check_number(hand_no, "the hand number", HAND_NO_MAX).to_bytes(4, "big")
+               + _check_number(cut, "the cut", CUT_MAX).to_bytes(4, "big")
+               + len(seed).to_bytes(2, "big") + seed)
+    return hmac.digest(_check_secret(secret), message, "sha256")
 
 
-def _words(secret: bytes, cut: int, hand_no: int) -> Iterator[int]:
-    """The byte stream read as 4-byte unsigned big-endian integers."""
+_EIGHT_WORDS = struct.Struct(">8I")  # a 32-byte block as eight 4-byte big-endian words
+
+
+def _words_v1(secret: bytes, cut: int, hand_no: int) -> Iterator[int]:
     counter = 0
     while True:
         yield from _EIGHT_WORDS.unpack(hmac.digest(secret, _message(cut, hand_no, counter), "sha256"))
         counter += 1
 
 
-def deal_order(secret: bytes, cut: int, hand_no: int) -> tuple[Card, ...]:
-    """The 52 cards in the order they are dealt (see the module's documentation)."""
+def _words_v2(key: bytes) -> Iterator[int]:
+    counter = 0
+    while True:
+        yield from _EIGHT_WORDS.unpack(hmac.digest(key, counter.to_bytes(4, "big"), "sha256"))
+        counter += 1
+
+
+def _below(words: Iterator[int], n: int) -> int:
+    """A uniform integer in 0 .. n-1 by rejection sampling (no modulo bias)."""
+    limit = 2**32 - (2**32 % n)
+    for x in words:
+        if x < limit:
+            return x % n
+    raise AssertionError("the byte stream never ends")  # pragma: no cover
+
+
+def _shuffle(words: Iterator[int]) -> tuple[Card, ...]:
+    deck = list(DECK)
+    for i in range(51, 0, -1):
+        j = _below(words, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def deal_order(secret: bytes, cut: int, hand_no: int, player_seed: str | None = None,
+               dealer: int | None = None) -> tuple[Card, ...]:
+    """The 52 cards in the order they are dealt: version 2 with ``player_seed`` (and ``dealer``), else 1."""
     _check_secret(secret)
     _check_number(cut, "the cut", CUT_MAX)
     _check_number(hand_no, "the hand number", HAND_NO_MAX)
-    word = _words(bytes(secret), cut, hand_no).__next__
-    deck = list(DECK)
-    for i in range(51, 0, -1):
-        # a uniform j in 0 .. i by rejection sampling (no modulo bias)
-        limit = 2**32 - (2**32 % (i + 1))
-        x = word()
-        while x >= limit:
-            x = word()
-        j = x % (i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    if player_seed is None:
+        return _shuffle(_words_v1(bytes(secret), cut, hand_no))
+    if dealer is None:
+        raise ValueError("a hand dealt with the player's seed binds the dealer: give it")
+    return _shuffle(_words_v2(hand_key(secret, player_seed, cut, hand_no, dealer)))
 
 
 def dealt_hands(order: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -141,18 +191,23 @@ def seeded_secret(seed: int, hand_no: int) -> bytes:
 
 @dataclass(frozen=True)
 class DeckSource:
-    """What the caller supplies to deal a hand: a fresh secret and the player's cut.
+    """What the caller supplies to deal a hand: a fresh secret, the cut and the player's seed.
 
-    ``repr`` never shows the secret.  Build it after the commitment has been shown and the cut
-    chosen: ``DeckSource(secret, cut)``.
+    ``player_seed`` None deals by version 1 (seeded matches, old saves); text deals by version 2.
+    ``by_player`` says whether a player gave the cut (False: "cut for me").  ``repr`` never shows
+    the secret.  Build it after the commitment has been shown and the player has given their part.
     """
 
     secret: bytes = field(repr=False)
     cut: int = 0
+    player_seed: str | None = None
+    by_player: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "secret", _check_secret(self.secret))
         _check_number(self.cut, "the cut", CUT_MAX)
+        if self.player_seed is not None:
+            check_player_seed(self.player_seed)
 
     @property
     def commitment(self) -> str:
@@ -161,12 +216,12 @@ class DeckSource:
     @classmethod
     def seeded(cls, seed: int, hand_no: int) -> DeckSource:
         """The source of hand ``hand_no`` of a seeded match (reproducible and not secret)."""
-        return cls(seeded_secret(seed, hand_no), SEEDED_CUT)
+        return cls(seeded_secret(seed, hand_no), SEEDED_CUT, by_player=False)
 
 
 @dataclass(frozen=True)
 class FairDeal:
-    """One hand's deal: its secret, cut and hand number, and the deck order they give.
+    """One hand's deal: its secret, the player's part, the hand number and dealer, and the order they give.
 
     The state keeps this and never hands it to a seat: events and observations carry only
     ``commitment``.  Once the hand is over the state gives it out (``revealed_deal``,
@@ -176,18 +231,27 @@ class FairDeal:
     secret: bytes = field(repr=False)
     cut: int
     hand_no: int
+    player_seed: str | None = None
+    dealer: int | None = None  # bound into a version-2 deal; version 1 does not bind it
+    by_player: bool = field(default=True, compare=False)
     order: tuple[Card, ...] = field(init=False, repr=False, compare=False)
 
     commitment: str = field(init=False, repr=False, compare=False)  # worked out once: every observation shows it
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "secret", _check_secret(self.secret))
-        object.__setattr__(self, "order", deal_order(self.secret, self.cut, self.hand_no))
+        object.__setattr__(self, "order", deal_order(self.secret, self.cut, self.hand_no, self.player_seed,
+                                                     self.dealer))
         object.__setattr__(self, "commitment", commitment(self.secret))
 
     @classmethod
-    def from_source(cls, source: DeckSource, hand_no: int) -> FairDeal:
-        return cls(source.secret, source.cut, hand_no)
+    def from_source(cls, source: DeckSource, hand_no: int, dealer: int | None = None) -> FairDeal:
+        bound = dealer if source.player_seed is not None else None
+        return cls(source.secret, source.cut, hand_no, source.player_seed, bound, source.by_player)
+
+    @property
+    def version(self) -> int:
+        return 1 if self.player_seed is None else 2
 
     @property
     def fingerprint(self) -> str:
@@ -195,161 +259,28 @@ class FairDeal:
 
     def record(self, dealer: int) -> dict[str, Any]:
         """The exported hand (one JSON object; see ``export_line``) for a hand dealt by ``dealer``."""
+        if self.dealer is not None and dealer != self.dealer:
+            raise ValueError(f"this hand was dealt by seat {self.dealer}, not {dealer}")
         hands = dealt_hands(self.order, dealer)
-        return {
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
+            "version": self.version,
             "hand_no": self.hand_no,
             "dealer": dealer,
             "commitment": self.commitment,
             "secret": self.secret.hex(),
+        }
+        if self.player_seed is not None:
+            record["player_seed"] = self.player_seed
+        record.update({
             "cut": self.cut,
             "order": [str(c) for c in self.order],
             "hands": [[str(c) for c in h] for h in hands],
             "upcard": str(self.order[20]),
-        }
+        })
+        return record
 
     def export_line(self, dealer: int) -> str:
         """The hand as one line of the JSON-lines export that ``python3 -m game.verify`` checks."""
-        return json.dumps(self.record(dealer), separators=(", ", ": "))
+        return json.dumps(self.record(dealer), separators=(", ", ": "), ensure_ascii=False)
 
-
-# ---------------------------------------------------------------------- verification
-
-
-@dataclass(frozen=True)
-class Verification:
-    """The answer of ``verify``: ``ok`` and, when not, what does not match.
-
-    ``bool(v)`` is ``v.ok``; ``ok, explanation = v`` unpacks it.
-    """
-
-    ok: bool
-    problems: tuple[str, ...] = ()
-    summary: str = ""
-
-    @property
-    def explanation(self) -> str:
-        if self.ok:
-            return "OK" + (f": {self.summary}" if self.summary else "")
-        return "; ".join(self.problems)
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def __iter__(self) -> Iterator[bool | str]:
-        yield self.ok
-        yield self.explanation
-
-
-def _parse_hex_secret(secret: bytes | str) -> bytes:
-    if isinstance(secret, str):
-        text = secret.strip().lower()
-        if len(text) != 2 * SECRET_BYTES or any(ch not in "0123456789abcdef" for ch in text):
-            raise ValueError(f"the secret must be {2 * SECRET_BYTES} hex digits")
-        return bytes.fromhex(text)
-    return _check_secret(secret)
-
-
-def _parse_order(card_order: Sequence[Card | int | str]) -> list[Card]:
-    cards = [Card.parse(c) if isinstance(c, str) else Card(c) for c in card_order]
-    if len(cards) != 52 or len(set(cards)) != 52:
-        raise ValueError(f"the card order must list the 52 cards once each, not {len(cards)} cards")
-    return cards
-
-
-def verify(
-    commitment_hex: str,
-    secret: bytes | str,
-    cut: int,
-    hand_no: int,
-    card_order: Sequence[Card | int | str],
-) -> Verification:
-    """Check a finished hand: the secret matches the commitment, and with the cut and the hand
-    number it gives exactly ``card_order``.  ``secret`` is bytes or 64 hex digits."""
-    problems: list[str] = []
-    try:
-        key = _parse_hex_secret(secret)
-    except ValueError as e:
-        return Verification(False, (str(e),))
-    text = commitment_hex.strip().lower() if isinstance(commitment_hex, str) else ""
-    if len(text) != 64 or any(ch not in "0123456789abcdef" for ch in text):
-        problems.append("the commitment must be 64 hex digits")
-    elif commitment(key) != text:
-        problems.append(
-            f"the secret does not match the commitment: SHA-256 of the secret is {fingerprint(commitment(key))}..., "
-            f"the commitment shown was {fingerprint(text)}..."
-        )
-    try:
-        _check_number(cut, "the cut", CUT_MAX)
-        _check_number(hand_no, "the hand number", HAND_NO_MAX)
-    except ValueError as e:
-        return Verification(False, tuple(problems + [str(e)]))
-    try:
-        given = _parse_order(card_order)
-    except ValueError as e:
-        return Verification(False, tuple(problems + [str(e)]))
-    expected = deal_order(key, cut, hand_no)
-    if tuple(given) != expected:
-        at = next(i for i, (a, b) in enumerate(zip(given, expected, strict=True)) if a != b)
-        problems.append(
-            f"the card order is not the one the secret, cut {cut} and hand {hand_no} give: "
-            f"first difference at position {at}, {expected[at]} expected, {given[at]} found"
-        )
-    if problems:
-        return Verification(False, tuple(problems))
-    return Verification(True, (), f"hand {hand_no}, cut {cut}, commitment {fingerprint(text)}")
-
-
-def verify_record(record: Mapping[str, Any]) -> Verification:
-    """Check one exported hand (a parsed line of the JSON-lines export) on its own."""
-    if not isinstance(record, Mapping):
-        return Verification(False, ("a hand record must be a JSON object",))
-    if record.get("format") != RECORD_FORMAT:
-        return Verification(False, (f"not a fair-deal record (format should be {RECORD_FORMAT!r})",))
-    if record.get("version") != RECORD_VERSION:
-        return Verification(False, (f"unknown record version {record.get('version')!r}",))
-    missing = [k for k in ("hand_no", "commitment", "secret", "cut", "order") if k not in record]
-    if missing:
-        return Verification(False, (f"missing fields: {', '.join(missing)}",))
-    secret, order = record["secret"], record["order"]
-    if not isinstance(secret, str):
-        return Verification(False, ("the secret must be written as hex digits",))
-    if not isinstance(order, list):
-        return Verification(False, ("the order must be a list of cards",))
-    if not isinstance(record["commitment"], str):
-        return Verification(False, ("the commitment must be written as hex digits",))
-    try:
-        result = verify(record["commitment"], secret, record["cut"], record["hand_no"], order)
-    except ValueError as e:  # a card that is no card
-        return Verification(False, (str(e),))
-    if not result.ok:
-        return result
-    problems: list[str] = []
-    cards = _parse_order(order)
-    dealer = record.get("dealer")
-    if "hands" in record or "upcard" in record:
-        if dealer not in (0, 1) or isinstance(dealer, bool):
-            return Verification(False, ("the dealer must be seat 0 or 1 to check the hands",))
-        if "hands" in record:
-            expected_hands = dealt_hands(cards, dealer)
-            hands = record["hands"]
-            if not isinstance(hands, list) or len(hands) != 2:
-                problems.append("hands must be two lists of cards")
-            else:
-                for seat in (0, 1):
-                    try:
-                        held = tuple(Card.parse(str(c)) for c in hands[seat])
-                    except (ValueError, TypeError):
-                        problems.append(f"seat {seat}'s hand holds something that is not a card")
-                        continue
-                    if held != expected_hands[seat]:
-                        problems.append(
-                            f"seat {seat}'s dealt hand does not follow the order "
-                            f"(expected {' '.join(map(str, expected_hands[seat]))})"
-                        )
-        if "upcard" in record and record["upcard"] != str(cards[20]):
-            problems.append(f"the upcard does not follow the order (expected {cards[20]})")
-    if problems:
-        return Verification(False, tuple(problems))
-    return result

@@ -6,11 +6,12 @@ from typing import Any, TypeAlias, TypeVar
 
 from .cards import Card, parse_cards
 from .core import IN_PLAY, MatchCore, Phase
+from .deal_save import deal_to_dict
 from .dealing import hand_knock_limit
 from .errors import SaveError
 from .fairness import FairDeal
 from .rules import Rules
-from .save import FORMAT, VERSION, deal_to_dict, state_from_dict
+from .save import FORMAT, VERSION, state_from_dict
 from .scoring import HandResult
 
 S = TypeVar("S", bound=MatchCore)

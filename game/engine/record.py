@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .actions import (
@@ -31,10 +31,13 @@ from .actions import (
 )
 from .cards import Card
 from .core import IN_PLAY, Phase
+from .dealing import deal_follows_cards
 from .errors import IllegalAction, SaveError
 from .events import Event, HandDealt
+from .fairness import FairDeal
 from .record_checks import RecordError as RecordError
 from .record_checks import card_text, codes, count_of, opt_seat_of, pair_of, seat_of, shown
+from .record_fair import DealSeal, export_record
 from .rules import Rules
 from .scoring import KINDS, MAX_HAND_POINTS, HandResult
 from .state import MatchState
@@ -158,6 +161,7 @@ class HandRecord:
     stock: tuple[Card, ...]
     moves: tuple[Move, ...] = ()
     end: HandEnd | None = None
+    fair: DealSeal | None = None  # the fair deal's seal; its secret once the hand is over
 
     # ------------------------------------------------------------------ building
 
@@ -185,30 +189,37 @@ class HandRecord:
             hands=(tuple(state.hands[0]), tuple(state.hands[1])),
             upcard=state.discard[0],
             stock=tuple(state.stock),
+            fair=DealSeal.of(state.deal) if state.deal is not None and deal_follows_cards(state) else None,
         )
 
     def with_move(self, seat: int, action: Action) -> HandRecord:
         """This record with one more move (the caller has played it through the engine)."""
         if type(action) not in MOVE_CODES:
             raise RecordError(f"{action} is not a move within a hand")
-        return HandRecord(self.rules, self.hand_no, self.dealer, self.scores, self.hands_won, self.hands,
-                          self.upcard, self.stock, self.moves + (Move(seat, action),), None)
+        return replace(self, moves=self.moves + (Move(seat, action),), end=None)
 
-    def finished(self, result: HandResult) -> HandRecord:
-        """This record with the hand's ending."""
-        return HandRecord(self.rules, self.hand_no, self.dealer, self.scores, self.hands_won, self.hands,
-                          self.upcard, self.stock, self.moves, HandEnd.of(result))
+    def finished(self, result: HandResult, deal: FairDeal | None = None) -> HandRecord:
+        """This record with the hand's ending, and the deal's secret when ``deal`` (now revealed) is given."""
+        fair = self.fair.revealed(deal) if self.fair is not None and deal is not None else self.fair
+        return replace(self, end=HandEnd.of(result), fair=fair)
 
     def cut(self, n: int) -> HandRecord:
         """The record of the first ``n`` moves only (the hand not over yet)."""
         if not 0 <= n <= len(self.moves):
             raise ValueError(f"a record of {len(self.moves)} moves has no first {n}")
-        return HandRecord(self.rules, self.hand_no, self.dealer, self.scores, self.hands_won, self.hands,
-                          self.upcard, self.stock, self.moves[:n], None)
+        return replace(self, moves=self.moves[:n], end=None)
 
     @property
     def complete(self) -> bool:
         return self.end is not None
+
+    def fair_export(self) -> dict[str, Any]:
+        """The exported hand of the fair deal (docs/fairness.md); RecordError when there is none yet."""
+        if self.fair is None:
+            raise RecordError("the hand was recorded without its fair deal")
+        if self.end is None:
+            raise RecordError("the hand is not over: its secret is still hidden")
+        return export_record(self.fair, self.hand_no, self.dealer, self.hands, self.upcard, self.stock)
 
     # ------------------------------------------------------------------ positions
 
@@ -247,7 +258,7 @@ class HandRecord:
             "deal": [codes(self.hands[0]), codes(self.hands[1]), str(self.upcard), codes(self.stock)],
             "moves": " ".join(m.token for m in self.moves),
             "end": None if self.end is None else self.end.to_dict(),
-        }
+        } | ({} if self.fair is None else {"fair": self.fair.to_dict()})
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
@@ -295,7 +306,9 @@ class HandRecord:
             raise RecordError(f"more than {MAX_MOVES} moves")
         moves = tuple(Move.parse(t) for t in tokens)
         end = None if d.get("end") is None else HandEnd.from_dict(d["end"])
-        return cls(rules, hand_no, dealer, scores, won, (tuple(h0), tuple(h1)), upcard[0], tuple(stock), moves, end)
+        fair = None if d.get("fair") is None else DealSeal.from_dict(d["fair"])
+        return cls(rules, hand_no, dealer, scores, won, (tuple(h0), tuple(h1)), upcard[0], tuple(stock), moves, end,
+                   fair)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandRecord:

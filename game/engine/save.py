@@ -11,9 +11,9 @@ from typing import Any, TypeVar
 
 from .cards import Card
 from .core import MatchCore, Phase
+from .deal_save import NOTICE_CARDS, deal_from_dict, deal_to_dict
 from .dealing import deal_follows_cards
 from .errors import SaveError
-from .fairness import CUT_MAX, SECRET_BYTES, FairDeal
 from .invariants import check_state
 from .rules import Rules
 from .scoring import MAX_HAND_POINTS, HandResult, final_score
@@ -61,27 +61,6 @@ def state_to_dict(s: MatchCore) -> dict[str, Any]:
         "last_result_in_history": s.last_result is not None,
         "deal": deal_to_dict(s.deal),
     }
-
-
-def deal_to_dict(deal: FairDeal | None) -> dict[str, Any] | None:
-    """The current hand's deal: what reveals it once the hand is over (see ``fairness.py``)."""
-    if deal is None:
-        return None
-    return {"hand_no": deal.hand_no, "cut": deal.cut, "secret": deal.secret.hex()}
-
-
-def _deal(x: Any) -> FairDeal | None:
-    """The saved deal of the current hand (absent from saves written before the fair deal)."""
-    if x is None:
-        return None
-    if not isinstance(x, dict) or set(x) != {"hand_no", "cut", "secret"}:
-        raise SaveError("the deal must hold hand_no, cut and secret")
-    secret = x["secret"]
-    if not isinstance(secret, str) or len(secret) != 2 * SECRET_BYTES or secret.strip("0123456789abcdef"):
-        raise SaveError(f"the deal's secret must be {2 * SECRET_BYTES} lowercase hex digits")
-    hand_no = _count(x["hand_no"], "the deal's hand_no", MAX_HANDS)
-    cut = _count(x["cut"], "the deal's cut", CUT_MAX)
-    return FairDeal(bytes.fromhex(secret), cut, hand_no)
 
 
 def _seat(x: Any, name: str) -> int:
@@ -198,9 +177,9 @@ def state_from_dict(d: Any, cls: type[S]) -> S:
         if d.get("last_result_in_history") and s.history:
             s.last_result = s.history[-1]
         # a deal that does not describe these cards (an edited save) is dropped: that hand cannot be exported
-        s.deal = _deal(d.get("deal"))
-        if not deal_follows_cards(s):
-            s.deal = None
+        s.deal, s.deal_notice = deal_from_dict(d.get("deal"))
+        if s.deal is not None and not deal_follows_cards(s):
+            s.deal, s.deal_notice = None, NOTICE_CARDS
     except SaveError:
         raise
     except (KeyError, TypeError) as e:

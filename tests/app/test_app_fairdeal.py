@@ -65,7 +65,7 @@ def test_a_click_on_the_deck_cuts_it_and_the_deal_follows_the_seal_and_the_cut(m
     seal = match.seal()
     assert seal is not None and seal.by_player and seal.commitment == sealed.commitment
     deal = match.state.deal
-    assert deal is not None and deal.secret == SECRET and 0 < deal.cut < fairdeal.CUT_MAX
+    assert deal is not None and deal.secret == SECRET and 0 < deal.cut < fairdeal.CARDS and deal.version == 2
 
 
 def test_keys_cut_too_and_the_next_hand_is_sealed_and_cut_again(monkeypatch, sealed):
@@ -88,7 +88,8 @@ def test_keys_cut_too_and_the_next_hand_is_sealed_and_cut_again(monkeypatch, sea
         d.key(pygame.K_LEFT)
         d.key(pygame.K_RETURN)
         d.wait(lambda: d.top.name in ("deal", "play"))
-        assert match.state.hand_no == 1 and match.seal() is not None and match.state.deal.cut != first
+        assert match.state.hand_no == 1 and match.seal() is not None and 0 <= match.state.deal.cut < fairdeal.CARDS
+        assert match.state.deal.order != FairDeal(SECRET, first, 0, "", match.state.deal.dealer).order
 
 
 def test_in_hot_seat_the_non_dealer_cuts(monkeypatch, sealed):

@@ -265,7 +265,7 @@ def _mutate(data, rng):
                 for k in other[:-1]:
                     holder = holder[k]
                 parent[key] = copy.deepcopy(holder[other[-1]])
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError, AttributeError):
             pass  # the path moved under an earlier change: try the next one
     return d
 

@@ -92,7 +92,7 @@ def doc_vectors():
     return vectors
 
 
-VECTORS = doc_vectors()
+VECTORS = [v for v in doc_vectors() if "player_seed" not in v]  # version 1 (tests/test_fairness_v2.py: 2)
 
 
 def test_the_document_holds_test_vectors():
@@ -131,16 +131,6 @@ def test_the_engine_agrees_with_the_reference_on_many_inputs():
         cut = rng.choice([0, 1, 51, CUT_MAX, rng.randrange(2**32)])
         hand_no = rng.randrange(1000)
         assert [str(c) for c in deal_order(secret, cut, hand_no)] == reference_order(secret, cut, hand_no)
-
-
-def test_the_documented_export_line_checks_out():
-    text = DOC.read_text(encoding="utf-8")
-    line = text.split("```json")[1].split("```")[0].strip()
-    record = json.loads(line)
-    assert verify_record(record)
-    first = VECTORS[0]
-    assert record["secret"] == first["secret"] and record["order"] == first["order"].split()
-    assert FairDeal(bytes.fromhex(first["secret"]), 0, 0).export_line(record["dealer"]) == line
 
 
 # ---------------------------------------------------------------- verification

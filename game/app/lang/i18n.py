@@ -109,7 +109,10 @@ def wtr(key: str, **params: object) -> str:
 # font shapes right to left in every language.  And the other way round, widgets whose text is Latin
 # whatever the language (a player's name typed in Latin letters on a Persian screen).
 PERSIAN_EVERYWHERE = ("#set_language_fa",)
-LATIN_EVERYWHERE = ("@name_ltr",)
+LATIN_EVERYWHERE = ("@name_ltr",) + tuple(  # and the paths and file names of the file dialogs
+    f"{dialog}.{part}" for dialog in ("#import_dialog", "#deals_dialog")
+    for part in ("#file_path_text_line", "#file_display_list.#directory_list_item",
+                 "#file_display_list.#file_list_item"))
 
 
 def _font_list(block: object, default: dict, persian: bool = False, latin: bool = False) -> list[dict[str, str]]:

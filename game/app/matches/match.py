@@ -127,10 +127,10 @@ class Match:
             self.state, events = new_match(s.rules, s.seed, computer_seat=BOT_SEAT if s.vs_bot else None,
                                            source=self.source)
         if self.source is not None:
-            self.seals[self.state.hand_no] = Seal(self.source.commitment, self.cut_by_player)
+            self.seals[self.state.hand_no] = Seal(self.source.commitment, self.cut_by_player and self.source.by_player)
         elif self.state.deal is not None and not dealt_from_seed(self.state.deal, self.state.seed):
-            # a resumed fair match: its hand was sealed; who gave the cut is not saved, so it is not claimed
-            self.seals[self.state.hand_no] = Seal(self.state.deal.commitment, by_player=False)
+            # a resumed fair match: its hand was sealed, and the save says whether a player cut
+            self.seals[self.state.hand_no] = Seal(self.state.deal.commitment, self.state.deal.by_player)
         self.source = None  # the secret stays with the engine state, which hides it until the hand ends
         self.info = s.meta()
         if s.vs_bot:
@@ -202,8 +202,9 @@ class Match:
 
     @property
     def fair(self) -> bool:
-        """Hands of this match are dealt from a sealed secret and a cut (not from the seed)."""
-        return bool(self.seals)
+        """Hands of this match are dealt from a sealed secret and a cut (not from the seed); a save whose
+        deal was dropped (``deal_notice``) came from such a match too."""
+        return bool(self.seals) or self.state.deal_notice is not None
 
     def seal(self) -> Seal | None:
         """The seal shown before the current (or just finished) hand."""
@@ -214,7 +215,7 @@ class Match:
         if source is None:
             return self.apply(NextHand(), None)
         events = self.state.next_hand(source)
-        self.seals[self.state.hand_no] = Seal(source.commitment, by_player)
+        self.seals[self.state.hand_no] = Seal(source.commitment, by_player and source.by_player)
         self._tell(NextHand(), events)
         return events
 

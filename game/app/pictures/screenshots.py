@@ -29,6 +29,7 @@ from game.app.pictures.staging import (
 from game.app.pictures.tour import frames, on_top, tour, wait_human
 from game.app.scenes.cut import CutScene
 from game.app.scenes.deal import DealScene
+from game.app.scenes.deal_details import DealDetailsScene
 from game.app.scenes.matchover import MatchOverScene
 from game.app.scenes.result import ResultScene
 from game.app.shell.app import App
@@ -119,6 +120,10 @@ def render_fair_deal(out_dir: str | Path, size: tuple[int, int] = (1280, 720), l
         app.nav.start_match(MatchSetup("bot", preset("van"), 9, level="medium"))
         frames(app)
         shot("21_cut")
+        on_top(app, CutScene).toggle_details()
+        frames(app)
+        shot("21b_cut_details")
+        on_top(app, CutScene).toggle_details()
         on_top(app, CutScene).do_cut(cut_at(0.3), True)
         frames(app, 4)
         if isinstance(app.top, DealScene):
@@ -131,9 +136,48 @@ def render_fair_deal(out_dir: str | Path, size: tuple[int, int] = (1280, 720), l
             app.nav.show_result(match, 0)
             frames(app, 4)
             shot("23_deal_checked")
+            _deal_details(app, shot)
     finally:
         app.close()
-    return saved
+    return saved + _longest_deal_line(out, size, language, suffix)
+
+
+def _deal_details(app: App, shot: Callable[[str], None]) -> None:
+    """The deal's details over the result, and the folder dialog of its export."""
+    result = app.top
+    if not isinstance(result, ResultScene):
+        return
+    result.deal_details()
+    frames(app, 2)
+    shot("25_deal_details")
+    details = app.top
+    if isinstance(details, DealDetailsScene):
+        details.ask_export()
+        frames(app, 2)
+        shot("26_deal_export_dialog")
+        details.close()
+
+
+def _longest_deal_line(out: Path, size: tuple[int, int], language: Language, suffix: str) -> list[Path]:
+    """The result of a hot-seat hand cut by a player with the longest name a name field takes."""
+    app = picture_app(size, language)
+    try:
+        app.nav.fair = True
+        app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
+        app.nav.start_match(MatchSetup("hotseat", preset("van"), 9, names=("Wwwwwwwwwwwwwwww", "Mmmmmmmmmmmmmmmm")))
+        frames(app)
+        on_top(app, CutScene).do_cut(cut_at(0.6), True)
+        frames(app, 4)
+        match = app.nav.match
+        if match is None:
+            return []
+        play_to_end_of_hand(match, knocker_wanted=0)
+        app.nav.show_result(match, None)
+        run_until(app, lambda: isinstance(app.top, ResultScene) and app.top.finished)
+        frames(app, 4)
+        return [_save(app, out / f"24_deal_checked_named{suffix}.png")]
+    finally:
+        app.close()
 
 
 def run_until(app: App, cond: Callable[[], bool], limit: int = 900, dt: float = 1 / 60) -> bool:

@@ -121,7 +121,7 @@ class HistoryRecorder:
         record = self.record.with_move(seat, action)
         result = next((e.result for e in events if isinstance(e, HandEnded)), None)
         if result is not None:
-            record = record.finished(result)
+            record = record.finished(result, state.revealed_deal())
             self.last = record
             self.record = None
         else:

@@ -1,7 +1,9 @@
 """The cut: the game has sealed its half of the shuffle (its seal is on screen before any card moves);
-the player cuts the deck, which is the other half.  Click a point on the deck, or move the marker
-with the arrow keys and press Enter; "Cut for me" lets the game choose (that hand is then not
-player-verified).
+the player gives the other half, their seed and the cut.  One friendly line says what to do: click
+anywhere (on the deck to choose the place) or press Enter; the marker starts at a card chosen at
+random, so the quickest cut is no constant.  "Details" shows the whole seal (to copy or save) and the
+player's seed, which they may change there before cutting; "Cut for me" lets the game cut (the hand
+then says so).
 """
 from __future__ import annotations
 
@@ -9,14 +11,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from game.app.animation.anim import Tween, out_cubic
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks import cardart
-from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
-from game.app.matches.fairdeal import SealedDeck, cut_at, random_cut
+from game.app.looks.panels import GOLD, INK, INK_DIM, felt
+from game.app.matches.fairdeal import SealedDeck, cut_at, random_cut, start_marker, usable_seed
 from game.app.shell.scene import Scene
+
+from .cut_details import CutDetails, copy_text, save_seal
 
 if TYPE_CHECKING:
     from game.app.shell.scene import Host
@@ -34,23 +39,65 @@ class CutScene(Scene):
         self.sealed = sealed
         self.cutter = cutter  # the player's name in hot-seat; None against the computer
         self.on_cut = on_cut
-        self.marker = 0.5  # where the cut would go, 0..1 along the deck
+        self.marker = start_marker()  # where the cut would go, 0..1 along the deck
         self.cut: int | None = None
         self.by_player = True
         self.split: Tween | None = None
+        self.show_details = False
+        self.details: CutDetails | None = None
 
     # ------------------------------------------------------------------ widgets
 
     def build_ui(self) -> None:
         lay = self.app.layout
-        label = tr("cut.for_me")
-        bw = max(round(lay.col_w * 1.2), text.measure(label, lay.font(21))[0] + lay.px(56))
-        bh = lay.button_h
-        y = round(self.deck_rect().bottom + lay.px(30))
-        self.button(lay.rect(lay.w / 2 - bw / 2, y, bw, bh), "cut.for_me", "#cut_for_me", self.cut_for_me,
-                    class_id="@tool")
+        keys = [("cut.hide_details" if self.show_details else "cut.details", "#cut_details", self.toggle_details),
+                ("cut.for_me", "#cut_for_me", self.cut_for_me)]
+        size = lay.font(21)
+        bw = max(round(lay.col_w * 1.1), *(text.measure(tr(k), size)[0] + lay.px(40) for k, _, _ in keys))
+        bw = min(bw, (lay.w - 2 * lay.margin - lay.px(16)) // 2)
+        bh, gap = lay.button_h, lay.px(16)
+        y = self.buttons_y()
+        x = lay.w / 2 - bw - gap / 2
+        for i, (key, oid, fn) in enumerate(keys):
+            self.button(lay.rect(x + i * (bw + gap), y, bw, bh), key, oid, fn, class_id="@tool")
         self.button(lay.rect(lay.w - lay.margin - round(lay.col_w * 0.7), lay.px(8), round(lay.col_w * 0.7),
                              lay.button_h), "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool")
+        self.details = None
+        if self.show_details:
+            self.details = CutDetails(self, self.details_rect())
+            self.details.build(self.app.settings.player_seed)
+
+    def buttons_y(self) -> int:
+        lay = self.app.layout
+        return min(round(self.deck_rect().bottom + lay.px(52)), lay.h - lay.margin - lay.button_h)
+
+    def details_rect(self) -> pygame.Rect:
+        lay = self.app.layout
+        top = round(lay.h * 0.12 + lay.px(30))
+        w = min(lay.w - 2 * lay.margin, lay.px(760))
+        rect = pygame.Rect(round(lay.w / 2 - w / 2), top, w, self.buttons_y() - lay.px(12) - top)
+        rect.height = min(rect.height, CutDetails(self, rect).needed_height())
+        return rect
+
+    def toggle_details(self) -> None:
+        if self.show_details:
+            self.keep_seed()
+        self.show_details = not self.show_details
+        self.rebuild_ui()
+
+    def keep_seed(self) -> None:
+        """The seed typed in the details becomes the player's seed (kept until they change it)."""
+        typed = self.details.seed() if self.details is not None else None
+        if typed is not None and usable_seed(typed) != self.app.settings.player_seed:
+            self.app.apply_settings(self.app.settings.with_(player_seed=usable_seed(typed)))
+
+    def copy_seal(self) -> None:
+        done = copy_text(self.sealed.commitment)
+        self.app.toast(tr("cut.copied" if done else "cut.copy_failed"), 3.0)
+
+    def save_seal(self) -> None:
+        path = save_seal(self.app.nav.history().folder, self.sealed)
+        self.app.toast(tr("cut.saved", file=str(path)) if path else tr("cut.save_failed"), 5.0)
 
     # ------------------------------------------------------------------ geometry
 
@@ -58,7 +105,7 @@ class CutScene(Scene):
         lay = self.app.layout
         w = min(lay.w - 2 * lay.margin - lay.cw, lay.px(900))
         rect = pygame.Rect(0, 0, round(w + lay.cw), lay.ch)
-        rect.center = (lay.w // 2, round(lay.h * 0.52))
+        rect.center = (lay.w // 2, round(lay.h * 0.5))
         return rect
 
     def fraction_at(self, x: float) -> float:
@@ -72,6 +119,7 @@ class CutScene(Scene):
     def do_cut(self, cut: int, by_player: bool) -> None:
         if self.cut is not None:
             return
+        self.keep_seed()
         self.cut, self.by_player = cut, by_player
         self.app.cue("deal")
         speed = self.app.table.speed
@@ -90,28 +138,47 @@ class CutScene(Scene):
 
     # ------------------------------------------------------------------ loop
 
+    def on_widget(self, pos: tuple[int, int]) -> bool:
+        return any(w.visible and w.rect.collidepoint(pos) for w in self.widgets)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
         if self.cut is not None:
             if event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN:
                 self.finish()  # skip the animation
             return
-        lay = self.app.layout
+        if self.show_details:
+            self.details_event(event)
+            return
         if event.type == pygame.MOUSEMOTION and self.deck_rect().collidepoint(event.pos):
             self.marker = min(1.0, max(0.0, self.fraction_at(event.pos[0])))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.deck_rect().collidepoint(event.pos):
-            self.marker = min(1.0, max(0.0, self.fraction_at(event.pos[0])))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.on_widget(event.pos):
+            if self.deck_rect().collidepoint(event.pos):
+                self.marker = min(1.0, max(0.0, self.fraction_at(event.pos[0])))
             self.do_cut(cut_at(self.marker), True)
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                step = (1 if event.key == pygame.K_RIGHT else -1) * (-1 if lay.mirror else 1)
-                self.marker = min(1.0, max(0.0, round(self.marker * STEPS + step) / STEPS))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN):
-                self.do_cut(cut_at(self.marker), True)
-            elif event.key == pygame.K_c:
-                self.cut_for_me()
-            elif event.key == pygame.K_ESCAPE:
-                self.app.nav.pause()
+            self.key(event.key)
+
+    def key(self, key: int) -> None:
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = (1 if key == pygame.K_RIGHT else -1) * (-1 if self.app.layout.mirror else 1)
+            self.marker = min(1.0, max(0.0, round(self.marker * STEPS + step) / STEPS))
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN):
+            self.do_cut(cut_at(self.marker), True)
+        elif key == pygame.K_c:
+            self.cut_for_me()
+        elif key == pygame.K_d:
+            self.toggle_details()
+        elif key == pygame.K_ESCAPE:
+            self.app.nav.pause()
+
+    def details_event(self, event: pygame.event.Event) -> None:
+        """With the details open: Enter in the seed field keeps the seed and closes them, as does Escape."""
+        finished = event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.details is not None \
+            and self.details.is_entry(event.ui_element)
+        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if finished or escape:
+            self.toggle_details()
 
     def update(self, dt: float) -> None:
         if self.split is not None:
@@ -128,27 +195,20 @@ class CutScene(Scene):
         width = lay.w - 2 * lay.margin
         title = tr("cut.title_named", name=self.cutter) if self.cutter else tr("cut.title")
         text.draw(surface, title, lay.font(34), GOLD, (lay.w / 2, lay.h * 0.12), bold=True, max_width=width)
-        box_w = min(width, lay.px(760))
-        size = lay.font(14)
-        lines = text.wrap(tr("cut.explain"), size, box_w - lay.px(32))
-        line_h = round(size * 1.35)
-        box = pygame.Rect(0, 0, box_w, lay.px(48) + line_h * len(lines) + lay.px(12))
-        box.midtop = (lay.w // 2, round(lay.h * 0.12 + lay.px(34)))
-        panel(surface, box, radius=lay.px(12))
-        text.draw(surface, tr("cut.sealed", seal=self.sealed.fingerprint), lay.font(19), INK,
-                  (box.centerx, box.top + lay.px(24)), bold=True, max_width=box.width - lay.px(24))
-        for i, line in enumerate(lines):
-            text.draw(surface, line, size, INK_DIM, (box.centerx, box.top + lay.px(48) + line_h * i + line_h / 2))
-        self.draw_deck(surface)
-        hint = tr("cut.hint") if self.cut is None else tr("cut.done", n=f"{self.cut:,}")
-        text.draw(surface, hint, lay.font(16), INK, (lay.w / 2, self.deck_rect().top - lay.px(36)),
+        if self.details is not None:
+            self.details.draw(surface, self.sealed)
+            return
+        hint = tr("cut.hint") if self.cut is None else tr("cut.done", n=(self.cut or 0) + 1)
+        text.draw(surface, hint, lay.font(19), INK, (lay.w / 2, self.deck_rect().top - lay.px(40)),
                   max_width=width)
+        self.draw_deck(surface)
+        text.draw(surface, tr("table.seal", seal=self.sealed.fingerprint), lay.font(13), INK_DIM,
+                  (lay.w / 2, self.deck_rect().bottom + lay.px(28)), max_width=width, literal=True)
 
     def draw_deck(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         r = self.deck_rect()
-        style = self.app.card_style
-        back = cardart.back(lay.cw, lay.ch, style)
+        back = cardart.back(lay.cw, lay.ch, self.app.card_style)
         n = 52
         step = (r.width - lay.cw) / (n - 1)
         at = round(self.marker * (n - 1))
@@ -156,8 +216,7 @@ class CutScene(Scene):
             at = n - 1 - at
         shift = 0.0
         if self.cut is not None:
-            done = self.split.value if self.split is not None else 1.0
-            shift = done
+            shift = self.split.value if self.split is not None else 1.0
         for i in range(n):
             x = r.left + i * step
             if self.cut is not None:

@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import logging
 import time
-from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
-from pygame_gui.core import ObjectID
 
 from game.app.lang import i18n, text
-from game.app.lang.i18n import tr, wtr
+from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
 from game.app.records.history import HandEntry, History, MatchEntry
 from game.app.shell.scene import Scene
 from game.engine.record import RecordError
 
+from .history_files import HistoryFiles
 from .recorded import Seats
 
 log = logging.getLogger(__name__)
@@ -59,7 +57,7 @@ def outcome_words(entry: MatchEntry) -> tuple[str, tuple[int, int, int]]:
     return " · ".join(words), colour
 
 
-class HistoryScene(Scene):
+class HistoryScene(HistoryFiles, Scene):
     name = "history"
 
     def __init__(self, app: Any, history: History) -> None:
@@ -71,6 +69,7 @@ class HistoryScene(Scene):
         self.selected = 0
         self.page = 0
         self.dialog: Any = None
+        self.dialog_kind = "import"
         self.clicked_at = -1.0
 
     # ------------------------------------------------------------------ data
@@ -142,6 +141,7 @@ class HistoryScene(Scene):
             buttons = [("button.back", "#history_back", self.back, "@primary"),
                        ("history.open", "#history_open", self.open, "@tool"),
                        ("history.export", "#history_export", self.export_match, "@tool"),
+                       ("history.export_deals", "#history_export_deals", self.ask_export_deals, "@tool"),
                        ("history.import", "#history_import", self.ask_import, "@tool")]
         else:
             buttons = [("button.back", "#history_back", self.back, "@primary"),
@@ -174,6 +174,7 @@ class HistoryScene(Scene):
             "#history_replay": isinstance(cur, HandEntry) and cur.ok,
             "#history_coach": isinstance(cur, HandEntry) and cur.ok and self.entry is not None and self.entry.vs_bot,
             "#history_export_hand": isinstance(cur, HandEntry) and cur.ok,
+            "#history_export_deals": isinstance(cur, MatchEntry) and cur.hands_open,
         }
         for oid, b in getattr(self, "tools", {}).items():
             if oid not in on:
@@ -255,73 +256,11 @@ class HistoryScene(Scene):
             log.exception("a hand that was checked would not replay")
             self.app.toast(tr("history.damaged"), 3.5)
 
-    def export_match(self) -> None:
-        cur = self.current()
-        entry = self.entry if self.entry is not None else cur if isinstance(cur, MatchEntry) else None
-        if entry is None:
-            return
-        if not entry.hands_open:
-            self.app.toast(tr("history.hotseat_hidden"), 3.5)
-            return
-        self._exported(self.history.export(entry.match_id))
-
-    def export_hand(self) -> None:
-        cur = self.current()
-        if self.entry is not None and isinstance(cur, HandEntry) and cur.ok:
-            self._exported(self.history.export(self.entry.match_id, cur.hand_no))
-
-    def _exported(self, path: Path | None) -> None:
-        if path is None:
-            self.app.toast(tr("history.export_failed"))
-        else:
-            self.app.toast(tr("history.exported", file=str(path)), 5.0)
-
-    def ask_import(self) -> None:
-        if self.dialog is not None or not self.history.available:
-            return
-        lay = self.app.layout
-        w, h = min(lay.w - 2 * lay.margin, lay.px(640)), min(lay.h - 2 * lay.margin, lay.px(480))
-        rect = pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
-        folder = self.history.folder
-        start = str(folder) if folder is not None and folder.is_dir() else None
-        self.dialog = pygame_gui.windows.UIFileDialog(
-            rect, self.app.ui, window_title=wtr("history.import_title"), initial_file_path=start,
-            allow_existing_files_only=True, object_id=ObjectID(object_id="#import_dialog"))
-        # pygame-gui would write its own (English) words on these buttons; deleting is not its job here
-        self.dialog.ok_button.set_text(wtr("button.ok"))
-        self.dialog.cancel_button.set_text(wtr("button.cancel"))
-        self.dialog.delete_button.hide()
-
-    def import_path(self, path: str | Path) -> None:
-        try:
-            entry, loaded = self.history.import_file(path)
-        except RecordError as e:
-            log.warning("import refused: %s", e)
-            self.app.toast(tr("history.import_refused"), 4.0)
-            return
-        if loaded.problems:
-            log.warning("import left out: %s", "; ".join(loaded.problems))
-            self.app.toast(tr("history.imported_some", n=len(loaded.hands), bad=len(loaded.problems)), 4.0)
-        else:
-            self.app.toast(tr("history.imported_done", n=len(loaded.hands)), 3.0)
-        self.entry = None
-        self.hands = []
-        self.load()
-        self.selected = next((i for i, e in enumerate(self.entries) if e.match_id == entry.match_id), 0)
-        self.page = self.selected // self.per_page()
-        self.rebuild_ui()
-
     # ------------------------------------------------------------------ events
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-                self.dialog = None
-                self.import_path(event.text)
-                return
-            if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-                self.dialog = None
-                return
+        if self.dialog_event(event):
+            return
         super().handle_event(event)
         if event.type == pygame.DROPFILE:
             self.import_path(event.file)
@@ -357,6 +296,8 @@ class HistoryScene(Scene):
             self.coach()
         elif k == pygame.K_e:
             self.export_hand() if self.entry is not None else self.export_match()
+        elif k == pygame.K_v:  # the deal check: the match chosen, or in a match the hand chosen
+            self.ask_export_deals()
         elif k == pygame.K_i and self.entry is None:
             self.ask_import()
 

@@ -35,6 +35,7 @@ class ResultScene(ResultLayout):
         if result is None:
             raise ValueError("a hand result is shown only after a hand has ended")
         super().__init__(app, match, result)
+        self.check_rect: pygame.Rect | None = None  # where the deal check line was drawn
         # a dead hand shows no cards: in hot-seat neither hand may appear, whoever is at the screen
         self.viewer = None if self.dead and not match.vs_bot else viewer
         self.effects = Effects()
@@ -152,8 +153,20 @@ class ResultScene(ResultLayout):
                     self.next()
             elif event.key == pygame.K_ESCAPE:
                 self.app.nav.pause()
+            elif event.key == pygame.K_d and self.finished:
+                self.deal_details()
         elif event.type == pygame.MOUSEBUTTONDOWN and not self.finished and not self.on_widget(event.pos):
             self.skip()
+        elif event.type == pygame.MOUSEBUTTONDOWN and self.check_rect is not None \
+                and self.check_rect.collidepoint(event.pos) and not self.on_widget(event.pos):
+            self.deal_details()
+
+    def deal_details(self) -> None:
+        """The deal's details (seal, secret, seed, cut, export) over the result, when the hand was sealed."""
+        if self.deal_check() is not None:
+            from .deal_details import DealDetailsScene
+
+            self.app.push(DealDetailsScene(self.app, self.match))
 
     def on_widget(self, pos) -> bool:
         """Whether ``pos`` is on a visible button (a click there is the button's, not a skip)."""
@@ -360,7 +373,10 @@ class ResultScene(ResultLayout):
     def draw_panel(self, surface: pygame.Surface, plan: PanelPlan, shift: int = 0) -> None:
         box = plan.text.move(0, shift)
         y: float = box.top
+        self.check_rect = None
         for line, size, colour, bold, gap in self.panel_lines(plan.k, box.width):
             y += size * gap
-            text.draw(surface, line, size, colour, (box.centerx, y), "midtop", bold=bold, max_width=box.width)
+            drawn = text.draw(surface, line, size, colour, (box.centerx, y), "midtop", bold=bold, max_width=box.width)
+            if line[:1] in ("\u2714", "\u2716"):
+                self.check_rect = drawn.inflate(8, 8)  # the deal check: a click opens its details
             y += size * 1.2

@@ -248,7 +248,7 @@ class TableScene(Scene):
         seal = self.match.seal()
         if seal is not None:
             text.draw(surface, tr("table.seal", seal=seal.fingerprint), lay.font(12), INK_DIM,
-                      (lay.stock_x, below + lay.px(32)), max_width=round(lay.cw * 2.2))
+                      (lay.stock_x, below + lay.px(32)), max_width=round(lay.cw * 2.2), literal=True)
         if st.out_of_play:
             text.draw(surface, tr("table.out_of_play"), lay.font(12), INK_DIM,
                       (lay.mx(lay.stock_lx - lay.cw * 1.5),
@@ -289,16 +289,22 @@ class TableScene(Scene):
         return [(i, x0 + inset, x1 - inset) for i, x0, x1 in bars if x1 - x0 > 2 * inset]
 
     def deal_check(self) -> tuple[str, bool] | None:
-        """After a sealed hand: the revealed secret in words, and whether it matches the seal shown before."""
+        """After a sealed hand: one quiet line (the details are on demand), and whether the revealed secret
+        matches the seal shown before; the cut is named after the seat that gave it."""
         seal = self.match.seal()
         deal = self.state.revealed_deal()
         if seal is None or deal is None:
             return None
-        ok = seal.check(deal)
-        key = "result.seal_ok" if ok else "result.seal_bad"
-        if ok and not seal.by_player:
-            key = "result.seal_ok_game_cut"
-        return tr(key, seal=seal.fingerprint, secret=deal.secret.hex()[:16] + "…", cut=f"{deal.cut:,}"), ok
+        if not seal.check(deal):
+            return tr("result.seal_bad"), False
+        dealer = self.state.last_result.dealer if self.state.last_result is not None else self.state.dealer
+        if not seal.by_player:
+            words = tr("result.seal_ok_game_cut")
+        elif self.match.vs_bot:
+            words = tr("result.seal_ok")
+        else:
+            words = tr("result.seal_ok_named", name=self.match.name(1 - dealer))
+        return words + " · " + tr("result.seal_more"), True
 
     def draw_deal_check(self, surface: pygame.Surface, centre: tuple[float, float], width: int) -> None:
         """The deal check line (a tick when the revealed secret matches the seal) at ``centre``."""

@@ -91,7 +91,7 @@ class Flow:
         # the non-dealer cuts, as at a real table; against the computer the player always does
         dealer = new_match(setup.rules, setup.seed, computer_seat=BOT_SEAT if setup.vs_bot else None)[0].dealer
         self._cut(sealed, None if setup.vs_bot else setup.player_name(1 - dealer),
-                  lambda cut, by_player: self._open(setup, sealed.cut(cut), by_player, practice))
+                  lambda cut, by_player: self._open(setup, self._source(sealed, cut, by_player), by_player, practice))
 
     def _open(self, setup: MatchSetup, source: DeckSource | None, by_player: bool, practice: bool = False) -> None:
         try:
@@ -103,6 +103,10 @@ class Flow:
             return
         self._adopt(match, practice=practice)
         self.start_deal(match)
+
+    def _source(self, sealed: SealedDeck, cut: int, by_player: bool) -> DeckSource:
+        """The hand's source: the seal, the cut and the player's seed as it stands now."""
+        return sealed.cut(cut, by_player, self.host.settings.player_seed)
 
     def _cut(self, sealed: SealedDeck, cutter: str | None, then: Callable[[int, bool], None]) -> None:
         """Show the seal and take the cut (or cut at random when the player asked for that)."""
@@ -121,7 +125,7 @@ class Flow:
         cutter = None if match.vs_bot else match.name(1 - match.state.dealer)
 
         def deal(cut: int, by_player: bool) -> None:
-            match.next_hand(sealed.cut(cut), by_player)
+            match.next_hand(self._source(sealed, cut, by_player), by_player)
             self.start_deal(match)
 
         self._cut(sealed, cutter, deal)
@@ -144,6 +148,8 @@ class Flow:
             store.refuse_match(exc)
             return False
         self._adopt(match, resumed=True)
+        if state.deal_notice is not None:  # the saved deal was dropped: say why, in the player's language
+            self.host.toast(tr("notice.deal_" + state.deal_notice), 10.0)
         self.hand_view = self.hand_view.fresh()
         table = self.host.table
         if state.phase is Phase.HAND_OVER and state.last_result is not None:

@@ -1,0 +1,125 @@
+"""The cut screen's details, shown on demand: the game's whole seal (to read, copy or save before the
+cut), its fingerprint, and the player's seed, which they may change here at any time (docs/fairness.md).
+Hex digits stay Latin in every language (they are drawn literally)."""
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, INK_DIM, panel
+from game.app.matches.fairdeal import SealedDeck, grouped
+from game.app.storage.files import atomic_write
+
+log = logging.getLogger(__name__)
+
+SEED_LIMIT = 120  # characters the field takes (the scheme allows 256 bytes of UTF-8)
+
+
+def seal_lines(commitment: str) -> tuple[str, str]:
+    """The 64 hex digits as two lines of four groups of eight."""
+    return grouped(commitment[:32], 8), grouped(commitment[32:], 8)
+
+
+def copy_text(value: str) -> bool:
+    """Put ``value`` on the clipboard; False when the system has none for us."""
+    try:
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        pygame.scrap.put_text(value)
+        return True
+    except (pygame.error, AttributeError, NotImplementedError) as e:
+        log.info("no clipboard: %s", e)
+        return False
+
+
+def save_seal(folder: Path | None, sealed: SealedDeck, when: float | None = None) -> Path | None:
+    """Write the seal to a small text file in ``folder``; None when it cannot be written."""
+    if folder is None:
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if when is None else when))
+    path = folder / f"seal-{stamp}.txt"
+    body = f"commitment {sealed.commitment}\nfingerprint {sealed.fingerprint}\n"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, body)
+    except OSError as e:
+        log.warning("the seal could not be saved: %s", e)
+        return None
+    return path
+
+
+class CutDetails:
+    """The details panel: where it sits, its widgets (seed field, copy, save) and its drawing."""
+
+    def __init__(self, scene: Any, rect: pygame.Rect) -> None:
+        self.scene = scene
+        self.rect = rect
+        self.entry: Any = None
+
+    def rows(self) -> dict[str, int]:
+        lay = self.scene.app.layout
+        top, line = self.rect.top + lay.px(16), lay.font(15) * 1.5
+        return {"label": round(top + line * 0.5), "hex1": round(top + line * 1.5), "hex2": round(top + line * 2.5),
+                "print": round(top + line * 3.6), "buttons": round(top + line * 4.4),
+                "seed_label": round(top + line * 4.4 + lay.button_h + lay.px(16)),
+                "entry": round(top + line * 5.0 + lay.button_h + lay.px(16))}
+
+    def needed_height(self) -> int:
+        """How tall the panel must be for all it shows (the note wrapped to its width)."""
+        lay = self.scene.app.layout
+        size = lay.font(13)
+        notes = len(text.wrap(tr("cut.seed_note"), size, self.rect.width - lay.px(24)))
+        bottom = self.rows()["entry"] + lay.button_h + lay.px(14) + round(size * 1.35) * notes + lay.px(8)
+        return bottom - self.rect.top
+
+    def build(self, seed: str) -> None:
+        scene, lay = self.scene, self.scene.app.layout
+        rows = self.rows()
+        words = max(text.measure(tr(k), lay.font(19))[0] for k in ("cut.copy", "cut.save"))
+        bw = min(max(round(lay.col_w * 1.1), words + lay.px(36)), (self.rect.width - lay.px(60)) // 2)
+        gap = lay.px(12)
+        x = self.rect.centerx - bw - gap // 2
+        scene.button(lay.rect(x, rows["buttons"], bw, lay.button_h), "cut.copy", "#cut_copy", scene.copy_seal,
+                     class_id="@tool")
+        scene.button(lay.rect(x + bw + gap, rows["buttons"], bw, lay.button_h), "cut.save", "#cut_save",
+                     scene.save_seal, class_id="@tool")
+        ew = self.rect.width - lay.px(48)
+        self.entry = pygame_gui.elements.UITextEntryLine(
+            lay.rect(self.rect.centerx - ew / 2, rows["entry"], ew, lay.button_h), scene.app.ui,
+            object_id=ObjectID(class_id="@name_ltr", object_id="#cut_seed"))
+        self.entry.set_text_length_limit(SEED_LIMIT)
+        self.entry.set_text(seed[:SEED_LIMIT])
+        scene.widgets.append(self.entry)
+
+    def seed(self) -> str | None:
+        return None if self.entry is None else self.entry.get_text()
+
+    def is_entry(self, element: Any) -> bool:
+        return element is not None and element is self.entry
+
+    def draw(self, surface: pygame.Surface, sealed: SealedDeck) -> None:
+        lay = self.scene.app.layout
+        panel(surface, self.rect, radius=lay.px(12))
+        rows = self.rows()
+        cx, width = self.rect.centerx, self.rect.width - lay.px(24)
+        text.draw(surface, tr("cut.seal_label"), lay.font(14), INK_DIM, (cx, rows["label"]), max_width=width)
+        for key, line in zip(("hex1", "hex2"), seal_lines(sealed.commitment), strict=True):
+            text.draw(surface, line, lay.font(18), INK, (cx, rows[key]), bold=True, max_width=width, literal=True)
+        text.draw(surface, tr("cut.fingerprint", seal=sealed.fingerprint), lay.font(15), GOLD, (cx, rows["print"]),
+                  max_width=width, literal=True)
+        text.draw(surface, tr("cut.seed_label"), lay.font(14), INK_DIM, (cx, rows["seed_label"]), max_width=width)
+        size = lay.font(13)
+        top = rows["entry"] + lay.button_h + lay.px(14)
+        for i, line in enumerate(text.wrap(tr("cut.seed_note"), size, width)):
+            y = top + round(size * 1.35) * i
+            if y > self.rect.bottom - size:
+                break
+            text.draw(surface, line, size, INK_DIM, (cx, y))

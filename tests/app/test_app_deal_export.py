@@ -1,0 +1,197 @@
+"""Fair hands played through the app's own code are kept in the history with their seal and secret,
+exported from History (and from the result's details) to a folder the player picks, and
+``python -m game.verify`` accepts every one and refuses the same file changed in any bound part; a
+save whose secret was replaced is noticed, in the player's language; a player's own cut keeps its
+name after the match is saved and continued."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+from helpers.apps import _apps, frames
+
+from game.app.config.settings import Settings
+from game.app.lang import i18n, text
+from game.app.matches.match import MatchSetup
+from game.app.pictures.staging import play_to_end_of_hand
+from game.app.records.stats import Stats
+from game.app.scenes.cut import CutScene
+from game.app.scenes.deal_details import DealDetailsScene
+from game.app.shell.app import App
+from game.app.shell.crash import SilentCrashLog
+from game.app.shell.services import Services
+from game.app.shell.sound import SilentSound
+from game.app.storage import SilentStore
+from game.engine import MatchState, Phase, preset
+from game.verify import check_lines
+
+pytestmark = pytest.mark.usefixtures("close_apps")
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED = "words only I know"
+
+
+def make(tmp_path, lang="en") -> App:
+    text.reset()
+    stats = Stats(tmp_path / "stats.sqlite3", background=False)
+    services = Services(store=SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
+    app = App(size=(1280, 720), settings=Settings(language=lang, animation="instant", player_seed=SEED),
+              services=services)
+    _apps.append(app)
+    app.nav.seed = 70
+    app.nav.fair = True
+    return app
+
+
+def cut(app: App) -> None:
+    """The player at the cut screen presses Enter; the deal follows."""
+    assert isinstance(app.top, CutScene)
+    app.top.key(pygame.K_RETURN)
+    for _ in range(50):
+        frames(app, 1)
+        if not isinstance(app.top, CutScene):
+            return
+    raise AssertionError("the cut did not deal")
+
+
+def play_fair_hands(app: App, setup: MatchSetup, hands: int):
+    app.nav.start_match(setup)
+    cut(app)
+    match = app.nav.match
+    for n in range(hands):
+        play_to_end_of_hand(match)
+        if match.state.phase is Phase.MATCH_OVER or n == hands - 1:
+            break
+        app.nav.next_hand(match)
+        cut(app)
+    return match
+
+
+def export_from_history(app: App, out: Path) -> Path:
+    """History, the match chosen, "Deal check...", a folder picked in the file dialog: the file written."""
+    app.nav.show_history()
+    h = app.top
+    assert h.entry is None and h.selected == 0  # the newest match chosen in the list: all its hands
+    h.ask_export_deals()
+    assert isinstance(h.dialog, pygame_gui.windows.UIFileDialog) and h.dialog.allow_picking_directories
+    out.mkdir()
+    h.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=h.dialog, text=str(out)))
+    files = list(out.glob("*.jsonl"))
+    assert len(files) == 1, app.toast_text
+    return files[0]
+
+
+def verify_file(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game.verify", str(path)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+
+
+def _changed(record: dict) -> dict[str, dict]:
+    card = dict(record, order=list(record["order"]))
+    card["order"][40], card["order"][41] = card["order"][41], card["order"][40]
+    secret = dict(record, secret=("0" if record["secret"][0] != "0" else "1") + record["secret"][1:])
+    dealer = dict(record, dealer=1 - record["dealer"], hands=[record["hands"][1], record["hands"][0]])
+    seed = dict(record, player_seed=record["player_seed"] + " ")
+    return {"a card": card, "a byte of the secret": secret, "the dealer": dealer, "the player's seed": seed}
+
+
+def test_fair_hands_exported_from_history_verify_and_any_change_is_refused(tmp_path):
+    app = make(tmp_path)
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 7, level="easy"), 2)
+    played = len(match.state.history)
+    path = export_from_history(app, tmp_path / "out")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == played >= 2
+    records = [json.loads(line) for line in lines]
+    assert all(r["version"] == 2 and r["player_seed"] == SEED for r in records)
+    run = verify_file(path)
+    assert run.returncode == 0 and run.stdout.count(": OK") == played, run.stdout + run.stderr
+    single = subprocess.run([sys.executable, str(ROOT / "tools" / "verify_deal.py"), str(path)],
+                            capture_output=True, text=True, timeout=120)
+    assert single.returncode == 0, single.stdout
+    for name, bad in _changed(records[1]).items():  # the same file with one bound part changed
+        ok, report = check_lines([lines[0], json.dumps(bad), lines[-1]])
+        assert not ok and "DOES NOT MATCH" in report[1] and "OK" in report[0], name
+    path.write_text("\n".join([lines[0], json.dumps(_changed(records[1])["the dealer"])]) + "\n", encoding="utf-8")
+    assert verify_file(path).returncode == 1
+
+
+def test_the_history_keeps_the_seal_of_every_finished_fair_hand(tmp_path):
+    app = make(tmp_path)
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 9, level="easy"), 2)
+    app.services.stats.flush()
+    hands = app.nav.history().hands(match.info.match_id)
+    finished = [h.record for h in hands if h.record is not None and h.record.complete]
+    assert finished and all(r.fair is not None and r.fair.secret is not None for r in finished)
+    assert all(r.fair.player_seed == SEED and r.fair.version == 2 for r in finished)
+
+
+def test_the_result_details_export_one_hand_that_verifies(tmp_path):
+    app = make(tmp_path)
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 11, level="easy"), 1)
+    app.nav.show_result(match, 0)
+    frames(app, 2)
+    words, ok = app.top.deal_check()
+    assert ok and words.startswith("Deal checked") and not any(ch.isdigit() for ch in words)
+    app.top.deal_details()
+    details = app.top
+    assert isinstance(details, DealDetailsScene)
+    shown = " ".join(w for w, _, _ in details.rows())
+    assert match.state.deal.secret.hex()[:8] in shown.replace(" ", "") and SEED in shown
+    details.ask_export()
+    assert isinstance(details.dialog, pygame_gui.windows.UIFileDialog)
+    out = tmp_path / "one"
+    out.mkdir()
+    details.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=details.dialog,
+                                            text=str(out)))
+    (path,) = out.glob("*.jsonl")
+    assert verify_file(path).returncode == 0
+
+
+def test_a_hot_seat_cut_keeps_its_cutters_name_after_continue(tmp_path):
+    app = make(tmp_path)
+    match = play_fair_hands(app, MatchSetup("hotseat", preset("van"), 13, names=("Ava", "Ben")), 1)
+    cutter = match.name(1 - match.state.last_result.dealer)
+    saved = MatchState.from_json(match.state.to_json())
+    app.services.store.load_match = lambda: (saved, match.info)
+    assert app.nav.continue_match()
+    resumed = app.nav.match
+    assert resumed is not match and resumed.seal().by_player
+    app.nav.show_result(resumed, None)
+    frames(app, 2)
+    words, ok = app.top.deal_check()
+    assert ok and cutter in words and "game" not in words
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_a_save_whose_secret_was_replaced_is_noticed_in_the_players_language(tmp_path, lang):
+    app = make(tmp_path, lang)
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 15, level="easy"), 1)
+    data = match.state.to_dict()
+    data["deal"]["secret"] = "ab" * 32
+    app.services.store.load_match = lambda: (MatchState.from_dict(data), match.info)
+    assert app.nav.continue_match()
+    assert app.toast_text == i18n.tr("notice.deal_seal") and app.toast_text != "notice.deal_seal"
+    assert app.nav.match.fair  # the next hands are sealed again
+
+
+def test_v_among_a_matchs_hands_exports_the_chosen_hand(tmp_path):
+    app = make(tmp_path)
+    play_fair_hands(app, MatchSetup("bot", preset("van"), 17, level="easy"), 2)
+    app.nav.show_history()
+    h = app.top
+    h.open()
+    h.select(1)
+    h.key(pygame.K_v)
+    assert h.dialog is not None
+    out = tmp_path / "hand"
+    out.mkdir()
+    h.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=h.dialog, text=str(out)))
+    (path,) = out.glob("deal-*-hand2.jsonl")
+    (line,) = path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(line)["hand_no"] == 1 and check_lines([line])[0]
