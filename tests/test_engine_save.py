@@ -123,7 +123,7 @@ def damaged_saves():
     case("53 cards", lambda d: d["stock"].append("AS") if "AS" not in d["stock"] else d["stock"].append("2S"))
     case("bad phase", lambda d: d.__setitem__("phase", "lunch"))
     case("phase of wrong type", lambda d: d.__setitem__("phase", 3))
-    case("newer version", lambda d: d.__setitem__("version", 2))
+    case("newer version", lambda d: d.__setitem__("version", 3))
     case("version zero", lambda d: d.__setitem__("version", 0))
     case("version as text", lambda d: d.__setitem__("version", "1"))
     case("not our format", lambda d: d.__setitem__("format", "chess"))
@@ -266,7 +266,7 @@ def _mutate(data, rng):
                 for k in other[:-1]:
                     holder = holder[k]
                 parent[key] = copy.deepcopy(holder[other[-1]])
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError, AttributeError):
             pass  # the path moved under an earlier change: try the next one
     return d
 
