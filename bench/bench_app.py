@@ -72,7 +72,7 @@ class Timer:
 
 def settle_art(app) -> None:
     """Let the card painter finish the sizes of this window (it paints ahead of need, not on a frame)."""
-    from game.app import cardart
+    from game.app.looks import cardart
 
     app.prerender_cards()
     cardart.wait(60)
@@ -80,9 +80,9 @@ def settle_art(app) -> None:
 
 
 def steady_play(size: tuple[int, int], frames: int) -> Timer:
-    from game.app.app import App
-    from game.app.match import MatchSetup
-    from game.app.settings import Settings
+    from game.app.matches.match import MatchSetup
+    from game.app.shell.app import App
+    from game.app.shell.settings import Settings
     from game.engine import DrawStock, Phase, preset
 
     app = App(size=size, settings=Settings(animation="normal"))
@@ -112,10 +112,10 @@ def steady_play(size: tuple[int, int], frames: int) -> Timer:
 def moments(size: tuple[int, int], rounds: int) -> dict[str, Timer]:
     """The deal, a showdown with layoffs and the match-win celebration, each played ``rounds`` times after a
     first round that is not counted (it builds what a new window size needs once)."""
-    from game.app.app import App
-    from game.app.match import Match, MatchSetup
-    from game.app.settings import Settings
-    from game.app.staging import find_hand, find_match, plain_move
+    from game.app.matches.match import Match, MatchSetup
+    from game.app.pictures.staging import find_hand, find_match, plain_move
+    from game.app.shell.app import App
+    from game.app.shell.settings import Settings
     from game.engine import Phase, preset
 
     app = App(size=size, settings=Settings(animation="normal"))
@@ -203,12 +203,12 @@ def steady_session(resizes: int, largest: tuple[int, int] = (1920, 1080), start:
 
     import pygame
 
-    from game.app import cardart
-    from game.app.app import App
-    from game.app.match import MatchSetup
-    from game.app.settings import Settings
-    from game.app.staging import find_match, plain_move
-    from game.app.surfcache import CACHE
+    from game.app.looks import cardart
+    from game.app.looks.surfcache import CACHE
+    from game.app.matches.match import MatchSetup
+    from game.app.pictures.staging import find_match, plain_move
+    from game.app.shell.app import App
+    from game.app.shell.settings import Settings
     from game.engine import preset
 
     app = App(size=start, settings=Settings(animation="fast"))
@@ -269,7 +269,7 @@ def steady_session(resizes: int, largest: tuple[int, int] = (1920, 1080), start:
     for _ in range(3):
         app.frame(1 / 60, present=False)
     app.close()
-    from game.app import text
+    from game.app.lang import text
 
     words = sum(s.get_pitch() * s.get_height() for s in text._cache.values()) / 2**20
     return (f"{played}; after {resizes} resizes: {resized}; after {drags} drags: peak {_peak_mb():.0f} MB, "

@@ -20,10 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.app import cardart, cardfaces, facelayout, felt
-from game.app.cardart import CardStyle
-from game.app.layout import Layout
-from game.app.surfcache import CACHE, MB
+from game.app.looks import cardart, cardfaces, facelayout, felt
+from game.app.looks.cardart import CardStyle
+from game.app.looks.surfcache import CACHE, MB
+from game.app.shell.layout import Layout
 from game.engine import Card
 
 

@@ -116,7 +116,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circles_inside_the_app():
     graph = _app_graph()
-    assert "game.app.flow" in graph and graph["game.app.flow"]  # the graph was really read
+    assert "game.app.shell.flow" in graph and graph["game.app.shell.flow"]  # the graph was really read
     assert _cycles(graph) == []
 
 
@@ -128,5 +128,5 @@ def test_scenes_never_import_the_app_module():
     graph = _app_graph()
     scenes = [m for m in graph if m.startswith(("game.app.scenes", "game.app.play"))]
     assert scenes
-    bad = {m: sorted(graph[m] & {"game.app.app", "game.app.main", "game.app.flow"}) for m in scenes}
+    bad = {m: sorted(graph[m] & {"game.app.shell.app", "game.app.shell.main", "game.app.shell.flow"}) for m in scenes}
     assert not {m: b for m, b in bad.items() if b}

@@ -85,7 +85,7 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
     say("start")
     if slow:
         slow_disk(slow, old_writer)
-    from game.app.main import open_services
+    from game.app.shell.main import open_services
     from game.app.storage import AlreadyOpen
 
     try:
@@ -94,8 +94,8 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
         say("already-open")
         return 3
     say("up")
-    from game.app.app import App
-    from game.app.staging import plain_move
+    from game.app.pictures.staging import plain_move
+    from game.app.shell.app import App
     from game.engine import VAN, Phase
 
     store = services.store

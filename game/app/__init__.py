@@ -3,6 +3,6 @@ from __future__ import annotations
 
 
 def run(argv: list[str] | None = None) -> int:
-    from .main import main
+    from game.app.shell.main import main
 
     return main(argv)

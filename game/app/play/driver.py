@@ -12,13 +12,13 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from game.app.matches.match import BOT_SEAT
 from game.engine import Event, Phase, TimerMove
 
-from ..match import BOT_SEAT
 from .model import PlayModel
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from game.app.shell.scene import Host
 
 log = logging.getLogger(__name__)
 

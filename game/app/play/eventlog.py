@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from game.app.lang.i18n import tr
 from game.engine import Discarded, Drew, Event, Knocked, UpcardDecision, UpcardRetired
-
-from ..i18n import tr
 
 
 class Sayer(Protocol):

@@ -7,19 +7,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.animation.anim import pulse
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, INK_DIM, RED
 from game.engine import Card, Discard, Knock, Phase, discard_deadwoods
 from game.engine.cards import mask_of
 from game.engine.melds import deadwood_of_mask
 
-from .. import text
-from ..anim import pulse
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, RED
 from .driver import URGENT_SECONDS, TurnClock
 from .model import PlayModel
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from game.app.shell.scene import Host
 
 Colour = tuple[int, int, int]
 

@@ -26,8 +26,8 @@ from game.engine import (
 from .model import Drag, PlayModel
 
 if TYPE_CHECKING:
-    from ..layout import Layout
-    from ..table import TableView
+    from game.app.animation.table import TableView
+    from game.app.shell.layout import Layout
 
 DRAG_START = 8
 

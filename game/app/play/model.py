@@ -9,11 +9,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.app.matches.match import Match
 from game.engine import IN_PLAY, Action, BigGin, Card, Knock, MatchState, Phase
 from game.engine.cards import mask_of
 from game.engine.melds import deadwood_of_mask
-
-from ..match import Match
 
 
 def bottom_seat(match: Match, viewer: int | None) -> int:

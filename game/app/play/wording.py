@@ -12,9 +12,9 @@ import contextlib
 from collections.abc import Iterable
 from typing import Any
 
+from game.app.lang.i18n import has, tr
 from game.engine import Card, Discarded, Drew, Event, IllegalAction, IllegalReason, Phase
 
-from ..i18n import has, tr
 from .eventlog import Sayer
 
 _DRAWS = ("DrawStock", "DrawDiscard")

@@ -10,10 +10,9 @@ from typing import Any
 
 import pygame
 
+from game.app.lang.i18n import tr
 from game.engine import Card, HandResult
 from game.engine.record import HandRecord, RecordError, replay
-
-from ..i18n import tr
 
 
 def coach_words(key: str, params: dict[str, Any]) -> str:

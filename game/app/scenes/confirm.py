@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import text
-from ..looks import GOLD, INK, panel, veil
-from ..scene import Scene
+from game.app.lang import text
+from game.app.looks.panels import GOLD, INK, panel, veil
+from game.app.shell.scene import Scene
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from game.app.shell.scene import Host
 
 
 class ConfirmScene(Scene):

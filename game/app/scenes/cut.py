@@ -10,15 +10,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import cardart, text
-from ..anim import Tween, out_cubic
-from ..fairdeal import SealedDeck, cut_at, random_cut
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, felt, panel
-from ..scene import Scene
+from game.app.animation.anim import Tween, out_cubic
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks import cardart
+from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
+from game.app.matches.fairdeal import SealedDeck, cut_at, random_cut
+from game.app.shell.scene import Scene
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from game.app.shell.scene import Host
 
 CUT_TIME = 0.45  # seconds (times the animation speed) the two halves take to change places
 STEPS = 51  # arrow-key marker positions between the cards

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..anim import Wait
-from ..match import Match
+from game.app.animation.anim import Wait
+from game.app.matches.match import Match
+
 from .tablebase import TableScene
 
 DEAL_STEP = 0.075
@@ -24,7 +25,7 @@ class DealScene(TableScene):
         st = self.state
         lay = self.app.layout
         # everything starts in the stock, face down
-        from ..table import Target
+        from game.app.animation.table import Target
 
         for s in table.sprites.values():
             table.set_target(s.card, Target(lay.stock_x, lay.pile_y, False, 1.0, 0, "stock"), snap=True)

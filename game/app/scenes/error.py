@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pygame
 
-from .. import text
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, felt, panel
-from ..scene import Scene
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
+from game.app.shell.scene import Scene
 
 
 class ErrorScene(Scene):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from .. import text
-from ..i18n import tr
-from ..looks import GOLD, INK, panel
-from ..scene import Scene
-from ..uitheme import label_width
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, panel
+from game.app.shell.scene import Scene
+from game.app.shell.uitheme import label_width
 
 STEPS = ("piles", "counter", "knock")
 

@@ -16,13 +16,13 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.app.lang import i18n, text
+from game.app.lang.i18n import tr, wtr
+from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
+from game.app.records.history import HandEntry, History, MatchEntry
+from game.app.shell.scene import Scene
 from game.engine.record import RecordError
 
-from .. import i18n, text
-from ..history import HandEntry, History, MatchEntry
-from ..i18n import tr, wtr
-from ..looks import GOLD, INK, INK_DIM, RED, felt, panel
-from ..scene import Scene
 from .recorded import Seats
 
 log = logging.getLogger(__name__)

@@ -14,15 +14,15 @@ from dataclasses import replace
 
 import pygame
 
+from game.app.animation.anim import Animation, Call, Sequence, Tween, Wait, in_out_cubic, out_cubic
+from game.app.animation.celebration import CardCascade, Confetti, Effects
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, INK_DIM, felt, ribbon
+from game.app.matches.match import Match
+from game.app.shell.scene import Scene
 from game.engine import Card
 
-from .. import text
-from ..anim import Animation, Call, Sequence, Tween, Wait, in_out_cubic, out_cubic
-from ..celebration import CardCascade, Confetti, Effects
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, felt, ribbon
-from ..match import Match
-from ..scene import Scene
 from .matchstory import MatchStory
 
 CELEBRATION = 2.4  # seconds of celebration before the score sheet comes up (times the animation speed)

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, INK_DIM, MELD_COLOURS, panel
+from game.app.matches.match import Match
 from game.engine import HandResult
-
-from .. import text
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, panel
-from ..match import Match
 
 SEAT_COLOURS = (MELD_COLOURS[0], MELD_COLOURS[1])  # the two players' colours in the plates and the chart
 

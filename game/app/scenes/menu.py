@@ -15,15 +15,16 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.app.lang import bidi, i18n, text
+from game.app.lang.i18n import tr, widget_text
+from game.app.looks import cardart
+from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
+from game.app.matches.match import MatchSetup
+from game.app.shell.scene import Scene
+from game.app.shell.uitheme import label_width
+from game.app.shell.vocab import LEVELS
 from game.engine import TARGET_CHOICES, Card, preset
 
-from .. import bidi, cardart, i18n, text
-from ..i18n import tr, widget_text
-from ..looks import GOLD, INK, INK_DIM, felt, panel
-from ..match import MatchSetup
-from ..scene import Scene
-from ..uitheme import label_width
-from ..vocab import LEVELS
 from .confirm import ConfirmScene
 from .savedmatch import record_abandoned, saved_summary
 

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks import cardart
+from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel, veil
+from game.app.shell.scene import Scene
+from game.app.shell.uitheme import label_width
 from game.engine import Rules
 
-from .. import cardart, text
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, felt, panel, veil
-from ..scene import Scene
-from ..uitheme import label_width
 from .confirm import ConfirmScene
 
 

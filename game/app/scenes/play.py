@@ -12,6 +12,10 @@ from typing import Any
 
 import pygame
 
+from game.app.lang import i18n
+from game.app.lang.i18n import tr
+from game.app.matches.match import Match
+from game.app.shell.vocab import SORT_CYCLE
 from game.engine import (
     Action,
     BigGin,
@@ -29,9 +33,6 @@ from game.engine import (
     discard_deadwoods,
 )
 
-from .. import i18n
-from ..i18n import tr
-from ..match import Match
 from ..play import intents as it
 from ..play.driver import BotDriver, TurnClock
 from ..play.eventlog import describe
@@ -39,7 +40,6 @@ from ..play.hud import PlayHud
 from ..play.intents import PlayInput
 from ..play.model import PlayModel
 from ..play.wording import hint_phrase, knock_label, knock_question, refusal, timer_announcement
-from ..vocab import SORT_CYCLE
 from .confirm import ConfirmScene
 from .guide import GuideScene
 from .tablebase import TableScene

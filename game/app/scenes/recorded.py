@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.app.lang import i18n
+from game.app.lang.i18n import tr
+from game.app.records.history import MatchEntry
+from game.app.shell.vocab import LEVELS
 from game.engine import MatchState
-
-from .. import i18n
-from ..history import MatchEntry
-from ..i18n import tr
-from ..vocab import LEVELS
 
 
 class Seats:

@@ -14,6 +14,12 @@ from typing import Any, cast
 
 import pygame
 
+from game.app.animation.table import Target
+from game.app.lang import i18n, text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, INK_DIM, RED, panel
+from game.app.matches.match import Match
+from game.app.records.history import MatchEntry
 from game.engine import (
     Action,
     BigGin,
@@ -32,13 +38,7 @@ from game.engine import (
 )
 from game.engine.record import HandRecord, Replay, replay
 
-from .. import i18n, text
-from ..history import MatchEntry
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, RED, panel
-from ..match import Match
 from ..play.eventlog import describe
-from ..table import Target
 from .coaching import coach_words, review_hand
 from .recorded import ReplayMatch
 from .tablebase import TableScene, sorted_hand

@@ -12,15 +12,15 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.app.animation.celebration import Burst, Effects, Glow
+from game.app.animation.showdown import COUNTS, Hooks, Showdown
+from game.app.animation.table import Target
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, RED, panel, ribbon
+from game.app.matches.match import Match
 from game.engine import Card, Phase
 
-from .. import text
-from ..celebration import Burst, Effects, Glow
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, RED, panel, ribbon
-from ..match import Match
-from ..showdown import COUNTS, Hooks, Showdown
-from ..table import Target
 from .coaching import offer_coach
 from .result_layout import PanelPlan, ResultLayout
 

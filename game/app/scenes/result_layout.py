@@ -10,14 +10,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.app.animation.table import Target
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, INK_DIM, RED
+from game.app.matches.match import Match
+from game.app.shell.uitheme import ui_step
 from game.engine import Card, HandResult, Phase
 
-from .. import text
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, RED
-from ..match import Match
-from ..table import Target
-from ..uitheme import ui_step
 from .tablebase import TableScene
 
 SCALE = 0.8  # the rows of the showdown, as a share of the card size

@@ -7,9 +7,8 @@ import logging
 import time
 from typing import Any
 
+from game.app.lang.i18n import tr
 from game.engine import IN_PLAY, FinalScore, Rules
-
-from ..i18n import tr
 
 log = logging.getLogger(__name__)
 

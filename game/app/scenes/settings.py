@@ -13,17 +13,27 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.app.lang import i18n, text
+from game.app.lang.i18n import tr
+from game.app.looks import cardart, felt
+from game.app.looks.cardart import CardStyle
+from game.app.looks.panels import GOLD, INK, INK_DIM, panel
+from game.app.looks.panels import felt as cloth
+from game.app.shell.scene import Scene
+from game.app.shell.settings import (
+    ANIMATION_CHOICES,
+    CARD_BACKS,
+    CARD_FACES,
+    CARD_SIZES,
+    FELTS,
+    LANGUAGES,
+    LEVELS,
+    Settings,
+)
+from game.app.shell.uitheme import label_width
 from game.engine import PRESETS, TARGET_CHOICES, TIMER_CHOICES, preset
 from game.engine.rules import DEALER_RULES, FIRST_DEALERS, UPCARD_OFFERS
 
-from .. import cardart, felt, i18n, text
-from ..cardart import CardStyle
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, panel
-from ..looks import felt as cloth
-from ..scene import Scene
-from ..settings import ANIMATION_CHOICES, CARD_BACKS, CARD_FACES, CARD_SIZES, FELTS, LANGUAGES, LEVELS, Settings
-from ..uitheme import label_width
 from .confirm import ConfirmScene
 
 PAGES = ("general", "looks", "rules")

@@ -14,11 +14,11 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from .. import i18n, jalali, text
-from ..i18n import tr, wtr
-from ..looks import GOLD, INK, INK_DIM, RED, felt, panel
-from ..scene import Scene
-from ..vocab import LEVELS
+from game.app.lang import i18n, jalali, text
+from game.app.lang.i18n import tr, wtr
+from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
+from game.app.shell.scene import Scene
+from game.app.shell.vocab import LEVELS
 
 ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "avg_deadwood",
         "best_hand", "streak")

@@ -11,18 +11,18 @@ from functools import lru_cache
 
 import pygame
 
+from game.app.animation.table import Target
+from game.app.lang import text
+from game.app.lang.i18n import tr
+from game.app.looks.panels import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, chip, felt, panel
+from game.app.matches.match import Match
+from game.app.shell.scene import Scene
+from game.app.shell.vocab import SORT_CYCLE
 from game.engine import IN_PLAY, Card, best_arrangement
 from game.engine.cards import cards_of, mask_of
 from game.engine.melds import Arrangement
 
-from .. import text
-from ..i18n import tr
-from ..looks import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, chip, felt, panel
-from ..match import Match
 from ..play.model import bottom_seat
-from ..scene import Scene
-from ..table import Target
-from ..vocab import SORT_CYCLE
 
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # clubs, diamonds, spades, hearts: black and red take turns
 

@@ -3,7 +3,7 @@
 ``files`` does the file handling (atomic writes, the writer thread, bounded reads, set-aside),
 ``notices`` collects what the player should be told, ``resume`` is the saved match's format,
 ``lock`` keeps a second copy of the game out of a folder in use, and ``store`` puts them together.
-The settings model is ``game.app.settings``, who plays whom is ``game.app.matchmeta``.
+The settings model is ``game.app.shell.settings``, who plays whom is ``game.app.matches.meta``.
 """
 from __future__ import annotations
 

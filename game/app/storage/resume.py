@@ -11,9 +11,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from game.app.matches.meta import MatchMeta
 from game.engine import MAX_SAVE_BYTES, MatchState, Phase, SaveError
-
-from ..matchmeta import MatchMeta
 
 MATCH_FORMAT = "gin-rummy-resume"
 MATCH_VERSION = 1

@@ -19,11 +19,11 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+from game.app.matches.meta import MatchMeta
+from game.app.shell import paths
+from game.app.shell.settings import Settings, settings_from_dict, system_language
 from game.engine import MatchState, Phase, SaveError
 
-from .. import paths
-from ..matchmeta import MatchMeta
-from ..settings import Settings, settings_from_dict, system_language
 from .files import (
     WHY_DISK,
     Unusable,

@@ -1,0 +1,1 @@
+"""Text and languages: translations, fonts and fitting, right-to-left Persian, the Jalali calendar."""

@@ -1,0 +1,71 @@
+"""What the services hear of a match: a save after every action, the statistics of finished hands
+and matches, the hand history, and the sound of each move.  Silent services make all of it do nothing.
+
+The save of a move is queued at once (the writer puts it in place within moments), so a killed game
+loses at most the move in flight.  The move that ends a match writes the match-over marker and waits
+(briefly, once per match) for the statistics and the marker to be on disk, so a finished match is
+never offered again.  When saving fails during play, ``tell`` (a toast) says so once.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.app.lang.i18n import tr
+from game.app.records.history import HISTORY_KEEP, History
+from game.app.records.history_recorder import HistoryRecorder
+from game.engine import Action, Discarded, Drew, Event, Knocked, MatchEnded, UpcardDecision
+
+if TYPE_CHECKING:
+    from game.app.matches.match import Match
+    from game.app.shell.services import Services
+
+
+def event_sounds(events: list[Any]) -> list[str]:
+    """The sounds of a move's events: draws, throws, knocks and gins (hand and match endings sound
+    when their scenes open)."""
+    out = []
+    for e in events:
+        if isinstance(e, Drew) or (isinstance(e, UpcardDecision) and e.taken):
+            out.append("draw")
+        elif isinstance(e, Discarded):
+            out.append("discard")
+        elif isinstance(e, Knocked):
+            out.append("knock" if e.kind == "knock" else "gin")
+    return out
+
+
+def cannot_save_text(why: str) -> str:
+    """The toast when progress stops being saved during play."""
+    return tr("notice.cannot_save_short", why=tr(why))
+
+
+def attach(match: Match, services: Services, *, practice: bool = False, keep: int = HISTORY_KEEP,
+           resumed: bool = False, tell: Callable[[str], object] | None = None) -> HistoryRecorder:
+    """Save after every action, record finished hands and matches (a practice match with a move taken
+    back is left out of the statistics), record every hand in the history, and sound the moves.
+    ``practice`` turns on practice mode's undo; ``keep`` is how many matches the history keeps;
+    ``tell`` shows a short message (the app's toast): it hears once that saving fails."""
+    meta = match.info
+    recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed)
+
+    def keep_(m: Match, action: Action | None, events: list[Event]) -> None:
+        if services.stats is not None and not recorder.practice:
+            services.stats.record_events(meta, m.state.rules, events)
+        services.store.save_match(m.state, meta)
+        if any(isinstance(e, MatchEnded) for e in events):
+            services.match_finished()
+        if tell is not None:
+            why = services.store.take_trouble()
+            if why is not None:
+                tell(cannot_save_text(why))
+
+    def sounds(m: Match, action: Action | None, events: list[Event]) -> None:
+        for name in event_sounds(events):
+            services.sound.play(name)
+
+    match.listeners.append(recorder)
+    match.listeners.append(keep_)
+    match.listeners.append(sounds)
+    services.store.save_match(match.state, meta)
+    return recorder

@@ -1,0 +1,258 @@
+"""One match in progress: the engine state, who sits where, and the bot that plays a seat.
+
+The engine is the only judge of the rules: every move goes through ``state.apply``.  The bot hears
+each event as its seat sees it.  Listeners (a saver, sound) hear every action and its events.
+"""
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.app.lang import bidi, i18n
+from game.app.lang.i18n import has, tr
+from game.app.matches.fairdeal import Seal, dealt_from_seed
+from game.app.matches.meta import MatchMeta
+from game.app.shell.vocab import Level, Mode
+from game.engine import (
+    IN_PLAY,
+    Action,
+    Card,
+    DeckSource,
+    Discarded,
+    Drew,
+    Event,
+    HandDealt,
+    MatchState,
+    NextHand,
+    Observation,
+    Rules,
+    UpcardRetired,
+    bot_label,
+    derive_seed,
+    new_match,
+    observe,
+)
+
+log = logging.getLogger(__name__)
+
+BOT_SEAT = 1
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    mode: Mode
+    rules: Rules
+    seed: int
+    level: Level = "medium"
+    names: tuple[str, str] = ("", "")
+
+    @property
+    def vs_bot(self) -> bool:
+        return self.mode == "bot"
+
+    def player_name(self, seat: int) -> str:
+        """A hot-seat player's name as given, else the default name of the seat."""
+        given = self.names[seat].strip() if seat < len(self.names) else ""
+        if given and i18n.is_rtl():  # a typed name keeps its own direction inside a Persian line
+            return bidi.isolate(given)
+        return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
+
+    def meta(self) -> MatchMeta:
+        """Who plays whom, as the saved match and the statistics record it."""
+        if self.vs_bot:
+            return MatchMeta("bot", names=self.names, bot_level=self.level, bot_seat=BOT_SEAT)
+        return MatchMeta("hotseat", names=self.names)
+
+
+def public_story(state: MatchState, seat: int) -> list[Event]:
+    """Events ``seat`` could have seen that rebuild its view of the current hand after a resume.
+
+    The save holds the state, not the events, so this is what can be told without hidden
+    information: the deal as the seat's own current hand, then the discard pile as it lies.  A card
+    one player took from the pile was thrown by the other (or was the upcard), so picks are told as
+    that throw and that draw; who threw the other pile cards is unknown, so they count as the seat's
+    own throws and the opponent is credited with nothing it did not show.
+    """
+    if state.phase not in IN_PLAY:
+        return []
+    opp = 1 - seat
+    own = tuple(state.hands[seat])
+    hands: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None] = (own, None) if seat == 0 else (None, own)
+    first = state.upcard if state.upcard is not None else (state.discard[0] if state.discard else None)
+    if first is None:
+        return []
+    story: list[Event] = [HandDealt(hand_no=state.hand_no, dealer=state.dealer, upcard=first, hands=hands,
+                                    knock_limit=state.knock_limit, stock_size=len(state.stock))]
+    pile = list(state.discard)
+    # the dealt upcard is already on the seat's pile; tell the rest of the pile as throws
+    told = 1 if pile and pile[0] == first else 0
+    if told == 0 and first is not None:
+        if first in state.out_of_play:
+            story.append(UpcardRetired(card=first))
+        else:
+            story.append(Drew(player=opp if first in state.picks[opp] else seat, source="discard", card=first))
+    for c in state.picks[opp]:
+        if c != first:
+            story += [Discarded(player=seat, card=c), Drew(player=opp, source="discard", card=c)]
+    for c in state.picks[seat]:
+        if c != first:
+            story += [Discarded(player=opp, card=c), Drew(player=seat, source="discard", card=c)]
+    for c in pile[told:]:
+        story.append(Discarded(player=seat, card=c))
+    return story
+
+
+@dataclass
+class Match:
+    setup: MatchSetup
+    bots: Any  # the module (or an object) offering make_bot, decide, hint
+    state: MatchState = field(init=False)
+    bot: Any = field(init=False, default=None)
+    listeners: list[Callable[[Match, Action | None, list[Event]], None]] = field(default_factory=list)
+    last_events: list[Event] = field(init=False, default_factory=list)
+    resume: MatchState | None = None  # a saved state to continue instead of dealing a new match
+    source: DeckSource | None = None  # the sealed secret and the player's cut for the first hand (fair deal)
+    cut_by_player: bool = True  # the first hand's cut came from the player (not "cut for me")
+    seals: dict[int, Seal] = field(default_factory=dict)  # hand number -> what the table showed before it
+
+    def __post_init__(self) -> None:
+        s = self.setup
+        if self.resume is not None:
+            self.state, self.resume = self.resume, None
+            events: list[Event] = []
+        else:
+            self.state, events = new_match(s.rules, s.seed, computer_seat=BOT_SEAT if s.vs_bot else None,
+                                           source=self.source)
+        if self.source is not None:
+            self.seals[self.state.hand_no] = Seal(self.source.commitment, self.cut_by_player)
+        elif self.state.deal is not None and not dealt_from_seed(self.state.deal, self.state.seed):
+            # a resumed fair match: its hand was sealed; who gave the cut is not saved, so it is not claimed
+            self.seals[self.state.hand_no] = Seal(self.state.deal.commitment, by_player=False)
+        self.source = None  # the secret stays with the engine state, which hides it until the hand ends
+        self.info = s.meta()
+        if s.vs_bot:
+            # the bot gets a seed of its own: nothing it is given lets it rebuild a deal
+            self.bot = self.bots.make_bot(s.level, seed=derive_seed(s.seed, bot_label(BOT_SEAT)))
+            self.bot.new_match(BOT_SEAT, s.rules)
+        # an advisor per human seat hears that seat's events, so hints can use what the seat has seen
+        self.advisors = {}
+        self.backlog: dict[int, deque] = {}
+        advisor = getattr(self.bots, "Advisor", None)
+        if advisor is not None:
+            for seat in (0, 1):
+                if not self.is_bot(seat):
+                    self.advisors[seat] = advisor(seat, s.rules, seed=derive_seed(s.seed, f"hint/{seat}"))
+                    self.backlog[seat] = deque()
+        if not events:  # resumed: each seat hears the public story of the hand so far
+            self._retell()
+        self._tell(None, events)
+
+    @classmethod
+    def resumed(cls, state: MatchState, meta: MatchMeta, bots: Any) -> Match:
+        """Continue a saved match; the bot starts afresh and hears only what its seat could know."""
+        if meta.mode == "bot" and meta.bot_seat != BOT_SEAT:
+            raise ValueError(f"the computer sits in seat {BOT_SEAT}, not {meta.bot_seat}")
+        setup = MatchSetup(meta.mode, state.rules, state.seed, level=meta.bot_level or "medium", names=meta.names)
+        match = cls(setup, bots, resume=state)
+        match.info = meta
+        return match
+
+    def _retell(self) -> None:
+        if self.bot is not None:
+            for e in public_story(self.state, BOT_SEAT):
+                try:
+                    self.bot.on_event(e)
+                except Exception:
+                    log.exception("bot failed to take in %s", e)
+        for seat, queue in self.backlog.items():
+            queue.extend(public_story(self.state, seat))
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def vs_bot(self) -> bool:
+        return self.setup.vs_bot
+
+    @property
+    def rules(self) -> Rules:
+        return self.state.rules
+
+    def is_bot(self, seat: int | None) -> bool:
+        return self.vs_bot and seat == BOT_SEAT
+
+    def name(self, seat: int) -> str:
+        if self.vs_bot:
+            return tr("seat.you") if seat != BOT_SEAT else tr(
+                "seat.computer_level", level=tr("level." + self.setup.level))
+        return self.setup.player_name(seat)
+
+    def say(self, key: str, seat: int, **params) -> str:
+        """A sentence about ``seat``: the second-person form for the human facing a bot ("You knock")."""
+        if self.vs_bot and seat != BOT_SEAT and has(key + ".you"):
+            return tr(key + ".you", **params)
+        return tr(key, name=self.name(seat), **params)
+
+    def observe(self, seat: int) -> Observation:
+        return observe(self.state, seat)
+
+    # ------------------------------------------------------------------ moves
+
+    @property
+    def fair(self) -> bool:
+        """Hands of this match are dealt from a sealed secret and a cut (not from the seed)."""
+        return bool(self.seals)
+
+    def seal(self) -> Seal | None:
+        """The seal shown before the current (or just finished) hand."""
+        return self.seals.get(self.state.hand_no)
+
+    def next_hand(self, source: DeckSource | None = None, by_player: bool = True) -> list[Event]:
+        """Deal the next hand: from ``source`` (sealed secret and cut) when given, else from the seed."""
+        if source is None:
+            return self.apply(NextHand(), None)
+        events = self.state.next_hand(source)
+        self.seals[self.state.hand_no] = Seal(source.commitment, by_player)
+        self._tell(NextHand(), events)
+        return events
+
+    def apply(self, action: Action, player: int | None) -> list[Event]:
+        """Apply through the engine (IllegalAction leaves everything unchanged)."""
+        events = self.state.apply(action, player)
+        self._tell(action, events)
+        return events
+
+    def _tell(self, action: Action | None, events: list[Event]) -> None:
+        self.last_events = events
+        for seat, queue in self.backlog.items():
+            queue.extend(e.seen_by(seat) for e in events)
+        if self.bot is not None:
+            for e in events:
+                seen = e.seen_by(BOT_SEAT)
+                try:
+                    self.bot.on_event(seen)
+                except Exception:  # a bot's bookkeeping must never stop the game
+                    log.exception("bot failed to take in %s", seen)  # as the seat saw it: no hidden card in the log
+        for fn in list(self.listeners):
+            try:
+                fn(self, action, events)
+            except Exception:
+                log.exception("match listener failed")
+
+    def bot_decide(self) -> Action:
+        """Ask the bot for its move (called in a worker thread); its own view only."""
+        obs = observe(self.state, BOT_SEAT)
+        return self.bots.decide(self.bot, obs)
+
+    def advise(self, seat: int, obs: Observation):
+        """The hint for ``seat`` (worker thread): the advisor first hears what happened since it last spoke."""
+        advisor = self.advisors.get(seat)
+        if advisor is None:
+            return self.bots.hint(obs)
+        queue = self.backlog[seat]
+        while queue:
+            advisor.on_event(queue.popleft())
+        return advisor.advise(obs)
+

@@ -1,0 +1,333 @@
+"""``--screenshots DIR``: drive the real scenes into each situation and save what the screen shows.
+
+The situations are the tour's (``tour.py``), at every size and in every language, and beside them
+pictures of single features staged here: the deal a player can check, the showdown stage by stage,
+the history with the replay and the coach.  Everything comes from seeds, so the pictures are the same
+on every run.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from game.app.looks import cardart
+from game.app.matches.fairdeal import SealedDeck, cut_at
+from game.app.matches.match import Match, MatchSetup
+from game.app.pictures.staging import (
+    MemoryStore,
+    SampleStats,
+    big_gin_hand,
+    find_hand,
+    find_match,
+    play_to_end_of_hand,
+)
+from game.app.pictures.tour import frames, on_top, tour, wait_human
+from game.app.scenes.cut import CutScene
+from game.app.scenes.deal import DealScene
+from game.app.scenes.matchover import MatchOverScene
+from game.app.scenes.result import ResultScene
+from game.app.shell.app import App
+from game.app.shell.crash import SilentCrashLog
+from game.app.shell.services import Services
+from game.app.shell.settings import Settings
+from game.app.shell.sound import SilentSound
+from game.app.shell.vocab import Language
+from game.app.storage import SilentStore
+from game.engine import NextHand, Phase, preset
+
+LANGUAGES: tuple[Language, ...] = ("en", "fa", "ru")
+SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1280, 720), (1920, 1080))
+
+
+def picture_app(size: tuple[int, int], language: Language = "en") -> App:
+    """An app for pictures and audits: instant animation, a store in memory, sample statistics."""
+    services = Services(store=MemoryStore(), stats=SampleStats(), sound=SilentSound(), crash=SilentCrashLog())
+    app = App(size=size, settings=Settings(language=language, animation="instant"), services=services)
+    app.nav.fair = False  # the tour deals from seeds, so it shows the same cards every time
+    return app
+
+
+# ------------------------------------------------------------------ saving pictures
+
+LEGACY = {  # the names the pictures had before the tour (docs and tests refer to them)
+    "menu": "01_menu", "deal": "02_deal", "play_draw": "03_play_10_cards", "play_discard": "04_play_11_cards",
+    "play_upcard": "05_upcard_offer", "curtain": "06_hotseat_curtain", "play_hotseat": "06b_hotseat_after_curtain",
+    "pause": "07_pause", "pause_rules": "08_rules", "result_knock": "09_result_knock",
+    "result_undercut": "10_result_undercut", "result_gin": "11_result_gin", "result_dead": "11b_result_dead_hotseat",
+    "match_over": "12_match_over",
+}
+
+
+def _save(app: App, path: Path) -> Path:
+    app.prerender_cards()
+    cardart.wait(30)
+    app.toast_text = ""
+    app.draw()
+    return app.save_screenshot(path, announce=False)
+
+
+def render_tour(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
+                names: dict[str, str] | None = None) -> list[Path]:
+    """Every situation of the tour at one size and in one language, as ``<name>.png`` in ``out_dir``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    app = picture_app(size, language)
+    try:
+        for name in tour(app):
+            saved.append(_save(app, out / f"{(names or {}).get(name, name)}.png"))
+    finally:
+        app.close()
+    return saved
+
+
+def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
+    """The whole tour in English at ``size`` (the first pictures keep their numbered names), the fair deal,
+    the staged showdown and celebrations, and the history with the coach."""
+    out = Path(out_dir)
+    return (render_tour(out, size, "en", LEGACY) + render_fair_deal(out, size) + render_showdown(out, size)
+            + render_history(out))
+
+
+def render_settings(out_dir: str | Path, sizes: Any = SIZES, languages: tuple[Language, ...] = LANGUAGES) -> list[Path]:
+    """The tour in every language at every size, each in a folder ``<language>-<W>x<H>`` (``--screenshots``)."""
+    saved: list[Path] = []
+    for language in languages:
+        for w, h in sizes:
+            saved += render_tour(Path(out_dir) / f"{language}-{w}x{h}", (w, h), language)
+    return saved
+
+
+def render_fair_deal(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
+                     suffix: str = "") -> list[Path]:
+    """The deal a player can check: the seal and the cut, the seal on the table, the tick after the hand."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    app = picture_app(size, language)
+
+    def shot(name: str) -> None:
+        saved.append(_save(app, out / f"{name}{suffix}.png"))
+
+    try:
+        # the deal a player can check: the seal and the cut, the seal on the table, the tick after the hand
+        app.nav.fair = True
+        app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
+        app.nav.start_match(MatchSetup("bot", preset("van"), 9, level="medium"))
+        frames(app)
+        shot("21_cut")
+        on_top(app, CutScene).do_cut(cut_at(0.3), True)
+        frames(app, 4)
+        if isinstance(app.top, DealScene):
+            app.top.finish()
+        wait_human(app)
+        shot("22_seal_on_table")
+        match = app.nav.match
+        if match is not None:
+            play_to_end_of_hand(match, knocker_wanted=0)
+            app.nav.show_result(match, 0)
+            frames(app, 4)
+            shot("23_deal_checked")
+    finally:
+        app.close()
+    return saved
+
+
+def run_until(app: App, cond: Callable[[], bool], limit: int = 900, dt: float = 1 / 60) -> bool:
+    """Run frames until ``cond()`` holds (False if it never did)."""
+    for _ in range(limit):
+        if cond():
+            return True
+        app.frame(dt, present=False)
+    return cond()
+
+
+def _later_than(scene: ResultScene, seconds: float) -> bool:
+    return scene.clock > seconds
+
+
+def render_showdown(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
+                    suffix: str = "") -> list[Path]:
+    """The staged moments, caught mid-way at the normal animation speed: a showdown in the middle of its
+    layoffs and at its end, a gin's flourish, a dead hand, a match won (the celebration, then the score
+    sheet) and a match lost."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    app = App(size=size, settings=Settings(animation="normal", language=language))
+    app.toast_text = ""
+
+    def shot(name: str) -> None:
+        app.prerender_cards()
+        cardart.wait(30)
+        app.draw()
+        saved.append(app.save_screenshot(out / f"{name}{suffix}.png", announce=False))
+
+    def result_of(match: Match) -> ResultScene:
+        app.nav.match = match
+        app.table.speed = 0.0
+        app.nav.begin_play(match)
+        app.table.speed = 1.0
+        app.nav.show_result(match, getattr(app.top, "viewer", 0))
+        return on_top(app, ResultScene)
+
+    try:
+        # the computer knocks and the player lays off
+        match = find_hand(app, "knock", knocker=1, layoffs=True) or find_hand(app, "knock", None, layoffs=True)
+        if match is not None:
+            scene = result_of(match)
+            first = scene.result.layoffs[0][0]
+            run_until(app, lambda: scene.showdown.laid >= 1 and 0.35 < app.table.sprites[first].move_t < 0.8)
+            shot("14_showdown_layoffs")
+            run_until(app, lambda: scene.finished)
+            frames(app, 30)
+            shot("15_showdown_end")
+        for kind, name in (("gin", "16_gin_flourish"), ("big_gin", "16b_big_gin_flourish")):
+            match = find_hand(app, kind, knocker=0) if kind == "gin" else big_gin_hand(app)
+            if match is None:
+                continue
+            gin = result_of(match)
+            run_until(app, partial(_later_than, gin, 0.5))
+            shot(name)
+        match = find_hand(app, "dead", knocker=None)
+        if match is not None:
+            scene = result_of(match)
+            run_until(app, lambda: scene.clock > 0.9)
+            shot("17_dead_hand")
+        won = find_match(app, winner=0)
+        if won is not None:
+            app.nav.show_match_over(won)
+            over = on_top(app, MatchOverScene)
+            run_until(app, lambda: bool(over.effects.items) and over.effects.items[0].age > 1.6)
+            shot("18_match_won")
+            run_until(app, lambda: over.sheet >= 1.0, limit=600)
+            frames(app, 30)
+            shot("19_match_over")
+        lost = find_match(app, winner=1)
+        if lost is not None:
+            app.nav.show_match_over(lost)
+            over = on_top(app, MatchOverScene)
+            run_until(app, lambda: over.sheet >= 1.0)
+            frames(app, 3)
+            shot("20_match_lost")
+    finally:
+        app.close()
+    return saved
+
+
+def _record_for_pictures(app: App) -> Match:
+    """A finished hot-seat match, then three hands of a beginner against the hard computer (the player's
+    moves are the easy bot's, so the coach has something to say), all recorded in the app's history."""
+    app.nav.seed = 60
+    app.nav.start_match(MatchSetup("hotseat", preset("classic", 50), 4, names=("Ava", "Ben")))
+    seated = app.nav.match
+    assert seated is not None
+    for _ in range(40):
+        play_to_end_of_hand(seated)
+        if seated.state.phase is Phase.MATCH_OVER:
+            break
+        seated.apply(NextHand(), None)
+    app.nav.start_match(MatchSetup("bot", preset("van"), 21, level="hard"))
+    match = app.nav.match
+    assert match is not None
+    bots = app.bots
+    human = bots.make_bot("easy", seed=3)
+    human.new_match(0, match.rules)
+    for e in match.last_events:
+        human.on_event(e.seen_by(0))
+
+    def hear(m: Match, action: object, events: list) -> None:
+        for e in events:
+            human.on_event(e.seen_by(0))
+
+    match.listeners.insert(0, hear)
+    while len(match.state.history) < 3:
+        st = match.state
+        if st.phase is Phase.HAND_OVER:
+            match.apply(NextHand(), None)
+        elif match.is_bot(st.to_act):
+            match.apply(match.bot_decide(), st.to_act)
+        else:
+            match.apply(bots.decide(human, match.observe(0)), 0)
+    return match
+
+
+def _history_pictures(app: App, out: Path, tag: str) -> list[Path]:
+
+    from game.app.scenes.history import HistoryScene
+    from game.app.scenes.replay import ReplayScene
+    from game.bots.coach import review
+
+    saved: list[Path] = []
+
+    def shot(name: str) -> None:
+        frames(app)
+        app.prerender_cards()
+        cardart.wait(30)
+        app.draw()
+        saved.append(app.save_screenshot(out / f"40_{name}_{tag}.png", announce=False))
+
+    match = _record_for_pictures(app)
+    app.table.reset()
+    app.nav.show_result(match, 0)  # the result screen offers the coach
+    shot("result_coach")
+    app.nav.to_menu()
+    app.nav.show_history()
+    history = on_top(app, HistoryScene)
+    shot("history")
+    history.open()
+    shot("history_hands")
+    entry = history.entry
+    assert entry is not None
+
+    def notes(i: int) -> int:
+        record = history.hands[i].record
+        return -1 if record is None else len(review(record, entry.seat).costly)
+
+    history.select(max(range(len(history.hands)), key=notes))
+    history.open()
+    replay = on_top(app, ReplayScene)
+    replay.go(min(5, replay.last), snap=True)
+    shot("replay")
+    replay.close()
+    history.coach()
+    replay = on_top(app, ReplayScene)
+    for _ in range(600):
+        frames(app, 1)
+        if replay.review is not None or replay.coach_failed:
+            break
+        time.sleep(0.005)
+    replay.next_note()
+    shot("coach")
+    replay.go(replay.last, snap=True)
+    shot("showdown")
+    return saved
+
+
+def render_history(out_dir: str | Path, sizes=((800, 600), (1920, 1080)), languages=("en", "fa", "ru")) -> list[Path]:
+    """The history list, a match's hands, a replay, the coach's note and the showdown, in each language
+    at a small and a large window (``--screenshots``)."""
+    import tempfile
+
+    from game.app.records.stats import Stats
+    from game.app.shell.crash import SilentCrashLog
+    from game.app.shell.services import Services
+    from game.app.shell.sound import SilentSound
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="gin-rummy-pictures-") as folder:
+        for lang in languages:
+            for w, h in sizes:
+                stats = Stats(Path(folder) / f"{lang}-{w}.sqlite3", background=False)
+                services = Services(store=SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
+                app = App(size=(w, h), settings=Settings(language=lang, animation="instant"), services=services)
+                try:
+                    saved += _history_pictures(app, out, f"{lang}_{w}x{h}")
+                finally:
+                    app.close()
+    return saved

@@ -1,0 +1,252 @@
+"""The tour: an app driven through the real scenes into every situation the game can show, one after
+the other, each drawn and ready when its name is yielded.
+
+Situations come from seeded matches played forward by a plain policy through the engine, so the tour
+shows the same screens on every run.  The pictures (``pictures.py``) and the text-fit audit
+(``tests/app/test_app_fit.py``) both walk it.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import TypeVar
+
+from game.app.lang.i18n import tr
+from game.app.matches.match import Match, MatchSetup
+from game.app.pictures.staging import (
+    LONG_NAMES,
+    find_result,
+    play_to_end_of_hand,
+)
+from game.app.scenes.confirm import ConfirmScene
+from game.app.scenes.deal import DealScene
+from game.app.scenes.guide import STEPS, GuideScene
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.overlays import CurtainScene, PauseScene, RulesScene
+from game.app.scenes.play import PlayScene
+from game.app.scenes.settings import PAGES, SettingsScene
+from game.app.scenes.stats import StatsScene
+from game.app.shell.app import App
+from game.app.shell.scene import Scene
+from game.engine import Discard, DrawStock, NextHand, Phase, best_discard, preset
+
+T = TypeVar("T", bound=Scene)
+
+
+def on_top(app: App, kind: type[T]) -> T:
+    """The scene on top, which must be a ``kind`` at this point of the tour."""
+    top = app.top
+    if not isinstance(top, kind):
+        raise RuntimeError(f"expected the {kind.__name__} on top, found {type(top).__name__}")
+    return top
+
+
+def frames(app: App, n: int = 3, dt: float = 1 / 60) -> None:
+    for _ in range(n):
+        app.frame(dt, present=False)
+
+
+def wait_human(app: App, limit: int = 600) -> None:
+    """Run frames until the player may act (the bot answers on its thread)."""
+    for _ in range(limit):
+        top = app.top
+        if isinstance(top, PlayScene) and top.human_turn():
+            return
+        app.frame(1 / 60, present=False)
+        time.sleep(0.002)
+
+
+def _wait(app: App, done, limit: int = 1500) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        app.frame(1 / 60, present=False)
+        time.sleep(0.002)
+
+
+def _play(app: App, setup: MatchSetup) -> PlayScene:
+    app.nav.start_match(setup)
+    app.toast_text = ""
+    if isinstance(app.top, DealScene):
+        app.top.finish()
+    return on_top(app, PlayScene)
+
+
+_FOUND: dict[str, int | None] = {}
+
+
+def _found(app: App, kind: str, layoffs: bool) -> Match | None:
+    """A van match whose first hand ends in ``kind`` (the seed found once, then remembered)."""
+    if kind not in _FOUND:
+        match = find_result(app, kind, need_layoffs=layoffs, tries=400 if kind != "big_gin" else 80)
+        _FOUND[kind] = match.setup.seed if match is not None else None
+        return match
+    seed = _FOUND[kind]
+    return None if seed is None else find_result(app, kind, start=seed, tries=1, need_layoffs=layoffs)
+
+
+def _show(app: App, match: Match) -> None:
+    """The result of ``match``'s last hand, as the flow shows it."""
+    app.nav.match = match
+    app.nav.begin_play(match)
+    app.nav.show_result(match, getattr(app.top, "viewer", 0))
+
+
+def tour(app: App) -> Iterator[str]:
+    """Bring ``app`` into each situation the game can show and yield its name there (drawn and ready)."""
+
+    def settle() -> None:
+        frames(app, 3)
+
+    app.toast_text = ""
+    app.nav.seed = 40
+    # the menu, then with a friend's names, then with rules of the player's own
+    app.nav.to_menu()
+    settle()
+    yield "menu"
+    menu = on_top(app, MenuScene)
+    menu.names = list(LONG_NAMES)
+    menu.choose("opponent", "hotseat")
+    settle()
+    yield "menu_hotseat"
+    menu.choose("opponent", "medium")
+    van = app.settings
+    app.apply_settings(van.with_(rules=van.rules.with_(gin_bonus=20, turn_timer=60)))
+    menu.rebuild_ui()
+    settle()
+    yield "menu_custom"
+    app.apply_settings(van)
+    menu.rebuild_ui()
+    # settings, each page; statistics; the rules
+    for page in PAGES:
+        app.nav.show_settings()
+        on_top(app, SettingsScene).show_page(page)
+        settle()
+        yield "settings_" + page
+        app.pop()
+    app.apply_settings(van.with_(rules=preset("classic", 100)))
+    app.nav.show_settings()
+    on_top(app, SettingsScene).show_page("rules")
+    settle()
+    yield "settings_rules_classic"
+    app.pop()
+    app.apply_settings(van)
+    app.push(StatsScene(app))
+    settle()
+    yield "stats"
+    app.pop()
+    app.push(RulesScene(app, preset("classic", 100)))
+    settle()
+    yield "rules"
+    app.pop()
+    # a match against the computer: the deal caught in flight, the turns, the overlays over the table
+    app.table.speed = 1.0
+    app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"))
+    app.toast_text = ""
+    frames(app, 40)
+    yield "deal"
+    on_top(app, DealScene).finish()
+    app.table.speed = 0.0
+    wait_human(app)
+    play = on_top(app, PlayScene)
+    for _ in range(2):  # a few turns, so the log has lines to show
+        if play.state.phase is Phase.DRAW and play.human_turn():
+            play.human_action(DrawStock())
+        if play.state.phase is Phase.DISCARD and play.human_turn():
+            _discard(play)
+        wait_human(app)
+    settle()
+    yield "play_draw"
+    play.press_hint()
+    _wait(app, lambda: play.model.hint_future is None)
+    settle()
+    yield "play_hint"
+    if play.state.phase is Phase.DRAW:
+        play.human_action(DrawStock())
+    hand = play.my_hand()
+    if hand:
+        play.model.hover = hand[len(hand) // 2]
+        play.refresh_targets(snap=True)
+    settle()
+    yield "play_discard"
+    app.push(ConfirmScene(app, tr("confirm.knock", card=hand[0].symbol if hand else ""), "button.knock",
+                          lambda: None))
+    settle()
+    yield "confirm"
+    app.pop()
+    for _step in STEPS:
+        guide = app.top if isinstance(app.top, GuideScene) else None
+        if guide is None:
+            guide = GuideScene(app, play)
+            app.push(guide)
+        settle()
+        yield f"guide_{guide.step + 1}"
+        guide.next()
+    while isinstance(app.top, GuideScene):
+        app.pop()
+    app.nav.pause()
+    settle()
+    yield "pause"
+    on_top(app, PauseScene).rules()
+    settle()
+    yield "pause_rules"
+    while not isinstance(app.top, PlayScene):
+        app.pop()
+    # the classic first upcard offer
+    _play(app, MatchSetup("bot", preset("classic", 100), 7, level="hard"))
+    wait_human(app)
+    settle()
+    yield "play_upcard"
+    # hot-seat: the curtain, then the table after it
+    _play(app, MatchSetup("hotseat", preset("van"), 5, names=LONG_NAMES))
+    frames(app, 4)
+    if isinstance(app.top, CurtainScene):
+        yield "curtain"
+        app.top.reveal()
+    frames(app, 4)
+    yield "play_hotseat"
+    # hand results
+    for kind, layoffs in (("knock", True), ("undercut", False), ("gin", False), ("big_gin", False)):
+        match = _found(app, kind, layoffs)
+        if match is None:
+            continue
+        _show(app, match)
+        frames(app, 4)
+        yield "result_" + kind
+    for seed in range(1, 200):
+        match = Match(MatchSetup("hotseat", preset("van"), seed, names=LONG_NAMES), app.bots)
+        play_to_end_of_hand(match, knocker_wanted=2)  # nobody knocks
+        if match.state.last_result is not None and match.state.last_result.kind == "dead":
+            _show(app, match)
+            frames(app, 4)
+            yield "result_dead"
+            break
+    # match over: a whole match played forward
+    match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
+    for _ in range(40):
+        play_to_end_of_hand(match)
+        if match.state.phase is Phase.MATCH_OVER:
+            break
+        match.apply(NextHand(), None)
+    app.nav.match = match
+    app.nav.show_match_over(match)
+    settle()
+    yield "match_over"
+    # the error screen
+    app.nav.show_error(app.services.store.folder / "gin-rummy" / "error.log")
+    settle()
+    yield "error"
+    # the menu offering Continue of a saved match, with a notice
+    _play(app, MatchSetup("bot", preset("van"), 41, level="hard"))
+    app.nav.to_menu()
+    menu = on_top(app, MenuScene)
+    menu.notices = [tr("notice.match_reset", file="match.damaged-20260101-120000.json")]
+    menu.rebuild_ui()
+    settle()
+    yield "menu_continue"
+
+
+def _discard(play: PlayScene) -> bool:
+    hand = play.state.hands[play.bottom]
+    card = best_discard(hand, forbidden=play.state.forbidden_discard()).card
+    return play.human_action(Discard(card))

@@ -1,0 +1,264 @@
+"""The way between screens: menu, deal, play, result, match over, and the overlays over them.
+
+``Flow`` is the one place that knows every scene class.  Scenes ask it for the next screen by
+intent (``host.nav.show_result(match, viewer)``); the loop in ``app`` only runs whatever scene is on
+top.  It also holds what outlives a single scene: the match being played, the seed for tests and
+pictures, and how each seat's hand is ordered.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.app.lang.i18n import tr
+from game.app.matches import listeners as match_listeners
+from game.app.matches.fairdeal import SealedDeck, random_cut
+from game.app.matches.match import BOT_SEAT, Match, MatchSetup
+from game.app.records.history import HISTORY_KEEP, History, MatchEntry
+from game.app.records.history_recorder import HistoryRecorder
+from game.app.scenes.cut import CutScene
+from game.app.scenes.deal import DealScene
+from game.app.scenes.error import ErrorScene
+from game.app.scenes.history import HistoryScene
+from game.app.scenes.matchover import MatchOverScene
+from game.app.scenes.menu import MenuScene
+from game.app.scenes.overlays import CurtainScene, PauseScene
+from game.app.scenes.play import PlayScene
+from game.app.scenes.replay import ReplayScene
+from game.app.scenes.result import ResultScene
+from game.app.scenes.settings import SettingsScene
+from game.engine import DeckSource, Phase, new_match
+
+if TYPE_CHECKING:
+    from game.app.shell.scene import Host
+    from game.engine.record import HandRecord
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class HandOrder:
+    """The display order and sort mode of each seat's hand; the sort modes carry over to new matches."""
+
+    order: list[list[Any]] = field(default_factory=lambda: [[], []])
+    sort: list[str] = field(default_factory=lambda: ["melds", "melds"])
+
+    def fresh(self) -> HandOrder:
+        return HandOrder(sort=list(self.sort))
+
+
+class Flow:
+    """The navigator handed to every scene (``host.nav``)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.match: Match | None = None
+        self.seed: int | None = None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
+        self.fair: bool | None = None  # sealed deals with the player's cut; None: whenever not seeded
+        self.new_seal: Callable[[], SealedDeck] = SealedDeck.fresh  # pictures use a fixed one
+        self.hand_view = HandOrder()
+        self.notices: list[Any] = []
+        self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
+        self.menu_choice: str | None = None  # the opponent last chosen in the menu (a level or hotseat)
+
+    def next_seed(self) -> int:
+        if self.seed is not None:
+            self.seed += 1
+            return self.seed
+        return random.SystemRandom().randrange(1, 2**64)  # too many to try one by one
+
+    # ------------------------------------------------------------------ matches
+
+    def _adopt(self, match: Match, practice: bool = False, resumed: bool = False) -> None:
+        self.match = match
+        self.recorder = match_listeners.attach(match, self.host.services, practice=practice,
+                                               keep=self.history_keep(), resumed=resumed,
+                                               tell=lambda text: self.host.toast(text, 6.0))
+
+    def deals_fairly(self) -> bool:
+        return self.fair if self.fair is not None else self.seed is None
+
+    def start_match(self, setup: MatchSetup, practice: bool = False) -> None:
+        """A new match; ``practice`` (against the computer) lets the player take moves back."""
+        if not self.deals_fairly():
+            self._open(setup, None, True, practice)
+            return
+        sealed = self.new_seal()
+        # the non-dealer cuts, as at a real table; against the computer the player always does
+        dealer = new_match(setup.rules, setup.seed, computer_seat=BOT_SEAT if setup.vs_bot else None)[0].dealer
+        self._cut(sealed, None if setup.vs_bot else setup.player_name(1 - dealer),
+                  lambda cut, by_player: self._open(setup, sealed.cut(cut), by_player, practice))
+
+    def _open(self, setup: MatchSetup, source: DeckSource | None, by_player: bool, practice: bool = False) -> None:
+        try:
+            match = Match(setup, self.host.bots, source=source, cut_by_player=by_player)
+        except Exception as exc:  # the bots could not be loaded or made: say so, stay in the menu
+            log.exception("could not start the match")
+            self.host.toast(tr("error.bots_missing", error=exc), 6.0)
+            self.to_menu()
+            return
+        self._adopt(match, practice=practice)
+        self.start_deal(match)
+
+    def _cut(self, sealed: SealedDeck, cutter: str | None, then: Callable[[int, bool], None]) -> None:
+        """Show the seal and take the cut (or cut at random when the player asked for that)."""
+        if self.host.settings.cut_for_me:
+            then(random_cut(), False)
+            return
+        self.host.set_scene(CutScene(self.host, sealed, cutter, then))
+
+    def next_hand(self, match: Match) -> None:
+        """Deal the next hand of a match: sealed and cut by the non-dealer when the match deals fairly."""
+        if not match.fair:
+            match.next_hand()
+            self.start_deal(match)
+            return
+        sealed = self.new_seal()
+        cutter = None if match.vs_bot else match.name(1 - match.state.dealer)
+
+        def deal(cut: int, by_player: bool) -> None:
+            match.next_hand(sealed.cut(cut), by_player)
+            self.start_deal(match)
+
+        self._cut(sealed, cutter, deal)
+
+    def has_saved_match(self) -> bool:
+        return self.host.services.store.has_match()
+
+    def continue_match(self) -> bool:
+        """Put the player back where the saved match stopped: the same hand, the same turn, behind the
+        curtain in hot-seat.  False (with the notice queued) when the save cannot be used."""
+        store = self.host.services.store
+        loaded = store.load_match()
+        if loaded is None:
+            return False
+        state, meta = loaded
+        try:
+            match = Match.resumed(state, meta, self.host.bots)
+        except Exception as exc:  # kept aside with a notice, like any save that cannot be used
+            log.exception("the saved match could not be resumed")
+            store.refuse_match(exc)
+            return False
+        self._adopt(match, resumed=True)
+        self.hand_view = self.hand_view.fresh()
+        table = self.host.table
+        if state.phase is Phase.HAND_OVER and state.last_result is not None:
+            table.reset()
+            self.show_result(match, 0 if match.vs_bot else None)
+        elif state.phase is Phase.HAND_OVER:
+            self.next_hand(match)
+        else:
+            table.reset()
+            self.begin_play(match)
+            table.settle()
+        return True
+
+    def take_notices(self) -> list[Any]:
+        """Notices (damaged files set aside) not shown yet; each is returned once."""
+        out = self.notices + self.host.services.store.take_notices()
+        self.notices = []
+        return out
+
+    # ------------------------------------------------------------------ screens
+
+    def to_menu(self) -> None:
+        self.match = None
+        self.host.set_scene(MenuScene(self.host))
+
+    def start_deal(self, match: Match) -> None:
+        self.hand_view = self.hand_view.fresh()
+        self.host.set_scene(DealScene(self.host, match))
+
+    def begin_play(self, match: Match) -> None:
+        self.host.set_scene(PlayScene(self.host, match))
+
+    def show_curtain(self, play: Any, seat: int) -> None:
+        self.host.push(CurtainScene(self.host, play, seat))
+
+    def show_result(self, match: Match, viewer: int | None) -> None:
+        self.host.set_scene(ResultScene(self.host, match, viewer))
+
+    def show_match_over(self, match: Match) -> None:
+        self.host.set_scene(MatchOverScene(self.host, match))
+
+    def show_settings(self) -> None:
+        self.host.push(SettingsScene(self.host))
+
+    def show_error(self, log_path: Path | None) -> None:
+        self.match = None
+        self.host.set_scene(ErrorScene(self.host, log_path))
+
+    def pause(self) -> None:
+        if not isinstance(self.host.top, PauseScene):
+            self.host.push(PauseScene(self.host))
+
+    # ------------------------------------------------------------------ history, replay, coach, practice
+
+    def history(self) -> History:
+        return History(self.host.services.stats)
+
+    def history_keep(self) -> int:
+        """How many matches the history keeps (the settings' choice when they have one)."""
+        keep = getattr(self.host.settings, "history_keep", HISTORY_KEEP)
+        return keep if isinstance(keep, int) and not isinstance(keep, bool) and keep > 0 else HISTORY_KEEP
+
+    def show_history(self) -> None:
+        self.host.push(HistoryScene(self.host, self.history()))
+
+    def show_replay(self, entry: MatchEntry, record: HandRecord, coach: bool = False,
+                    earlier: list[Any] | None = None) -> None:
+        """Replay a recorded hand over the current screen (with the coach's notes when ``coach``)."""
+        self.host.push(ReplayScene(self.host, entry, record, coach=coach, earlier=earlier or []))
+
+    def can_coach(self, match: Match) -> bool:
+        rec = self.recorder
+        return match.vs_bot and rec is not None and rec.last is not None and rec.last.hand_no == match.state.hand_no
+
+    def show_coach(self, match: Match) -> None:
+        """The coach for the hand just played against the computer (from the result screen)."""
+        rec = self.recorder
+        if not self.can_coach(match) or rec is None or rec.last is None:
+            self.host.toast(tr("coach.unavailable"))
+            return
+        meta = match.info
+        st = match.state
+        entry = MatchEntry(match_id=meta.match_id, started_at=0.0, updated_at=0.0, mode=meta.mode,
+                           opponent=meta.bot_level or "", names=meta.names, seat=meta.human_seat,
+                           preset=st.rules.preset_name, target=st.rules.target, scores=(st.scores[0], st.scores[1]),
+                           hands=len(st.history), finished=st.phase is Phase.MATCH_OVER, winner=st.winner)
+        self.show_replay(entry, rec.last, coach=True, earlier=list(st.history[:-1]))
+
+    def can_undo(self, match: Match) -> bool:
+        rec = self.recorder
+        return rec is not None and match is self.match and rec.can_undo(match)
+
+    def undo(self, play: Any) -> bool:
+        """Practice mode: take the game back to the player's previous decision in this hand."""
+        match = self.match
+        rec = self.recorder
+        if match is None or rec is None or not rec.can_undo(match):
+            self.host.toast(tr("practice.no_undo") if rec is not None and rec.practice_mode
+                            else tr("practice.off"))
+            return False
+        if not rec.undo(match):
+            return False
+        self.host.services.store.save_match(match.state, match.info)
+        model = getattr(play, "model", None)
+        if model is not None:  # the play scene starts the turn afresh
+            model.selected = model.hover = model.drag = None
+            model.keyboard = False
+            model.fresh = {}
+            model.clear_hint()
+            model.log_lines = [tr("practice.undone")]
+            model.end_in = model.curtain_in = None
+        clock = getattr(play, "clock", None)
+        if clock is not None:  # the turn starts again, and so does its clock
+            clock.key = None
+        refresh = getattr(play, "refresh_targets", None)
+        if refresh is not None:
+            refresh()
+        return True

@@ -1,0 +1,90 @@
+"""What the app is handed when it is made: the player's files, statistics, sound and the crash log.
+
+``Services.for_player()`` gives the real ones, all in the player's data folder; ``Services.silent()``
+gives ones that touch no file and no speaker (tests, pictures).  Statistics report a database they
+had to reset to the store, so ``store.take_notices()`` has every notice to show.
+
+The real services hold the data folder's lock (``storage.lock``) from the start until ``close``: a
+second copy of the game on the same folder gets ``AlreadyOpen`` before any file is touched.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.app.records.stats import SilentStats, Stats
+from game.app.shell import paths
+from game.app.shell.crash import CrashLog, SilentCrashLog
+from game.app.shell.settings import Settings
+from game.app.shell.sound import SilentSound, Sound
+from game.app.storage import AlreadyOpen, FolderLock, SilentStore, Store
+
+__all__ = ["AlreadyOpen", "Services"]
+
+log = logging.getLogger(__name__)
+
+FINISH_SECONDS = 2.0  # the longest a finished match waits for its statistics and its marker to be written
+
+
+@dataclass
+class Services:
+    store: Store | SilentStore
+    stats: Stats | SilentStats
+    sound: Sound | SilentSound
+    crash: CrashLog | SilentCrashLog
+    lock: FolderLock | None = None
+
+    @classmethod
+    def for_player(cls, folder: Path | None = None, settings_hint: Settings | None = None) -> Services:
+        """The real services in ``folder`` (default: the player's data folder), tidied for a start.
+
+        ``settings_hint`` sets the sound's first switch and volume (defaults when None); apply the
+        settings the store loads afterwards with ``sound.set_enabled`` and ``sound.set_volume``.
+        Raises ``AlreadyOpen`` (having touched no file) when another copy of the game uses the folder.
+        """
+        folder = paths.data_dir() if folder is None else Path(folder)
+        hint = settings_hint if settings_hint is not None else Settings()
+        lock = FolderLock(folder).acquire()
+        try:
+            store = Store(folder)
+            store.startup()
+            stats = Stats(folder / paths.STATS_FILE, notices=store)
+            stats.check()
+            finished = store.take_finished_match()
+            if finished is not None and stats.record_finished(*finished):
+                store.clear_match()  # the statistics hold it now: the marker has done its work
+        except BaseException:
+            lock.release()
+            raise
+        return cls(store=store, stats=stats, sound=Sound(hint.sound, hint.volume),
+                   crash=CrashLog(folder, flush=lambda: store.flush(2.0)), lock=lock)
+
+    @classmethod
+    def silent(cls) -> Services:
+        return cls(store=SilentStore(), stats=SilentStats(), sound=SilentSound(), crash=SilentCrashLog())
+
+    def match_finished(self) -> None:
+        """A match has just ended (its match-over marker is queued): once its statistics are written,
+        the marker goes; both are on disk before this returns (or ``FINISH_SECONDS`` ran out).
+
+        Called before the player sees the end, so a game killed afterwards never offers the finished
+        match again and its statistics are complete; the marker stays (for the next start to record
+        the match) only when the statistics could not be written.
+        """
+        failed = self.stats.failed_writes
+        if self.stats.flush(FINISH_SECONDS) and self.stats.failed_writes == failed:
+            self.store.clear_match()
+        if not self.store.flush(FINISH_SECONDS):
+            log.warning("the end of the match is not on disk yet")
+
+    def close(self) -> None:
+        """Write what is pending (statistics, then files) and let go of threads, effects, the log and the lock."""
+        try:
+            self.stats.close()
+            self.store.close()
+            self.sound.close()
+            self.crash.uninstall()
+        finally:
+            if self.lock is not None:
+                self.lock.release()

@@ -1,0 +1,222 @@
+"""The player's choices: one frozen ``Settings`` value, its JSON form and what the running app derives from it.
+
+The file itself (where it lives, atomic writes, a damaged file set aside) is ``storage``'s business;
+here are the fields, their validation field by field, and the choices a settings screen offers.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from game.app.shell.vocab import (
+    ANIMATION_CHOICES,
+    ANIMATION_FACTORS,
+    CARD_BACKS,
+    CARD_FACES,
+    CARD_SIZES,
+    FELTS,
+    LANGUAGES,
+    LEVELS,
+    NAME_MAX,
+    AnimationSpeed,
+    CardFace,
+    CardSize,
+    Felt,
+    Language,
+    Level,
+)
+from game.engine import VAN, Rules
+
+SETTINGS_FORMAT = "gin-rummy-settings"
+SETTINGS_VERSION = 1
+VOLUME_STEPS = 20
+
+__all__ = [
+    "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_FACES", "CARD_SIZES", "FELTS", "LANGUAGES", "LEVELS",
+    "SETTINGS_FORMAT", "SETTINGS_VERSION", "VOLUME_STEPS", "Settings", "settings_from_dict", "speed",
+    "system_language",
+]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player chooses.  ``rules`` holds every engine switch, target and turn timer."""
+
+    language: Language = "en"
+    level: Level = "medium"
+    rules: Rules = VAN
+    animation: AnimationSpeed = "normal"
+    sound: bool = True
+    volume: float = 0.8
+    card_size: CardSize = "normal"
+    four_colour: bool = False
+    high_contrast: bool = False
+    card_back: str = "blue"  # any short name is kept; the UI draws the backs it knows (CARD_BACKS), else blue
+    card_face: CardFace = "classic"
+    felt: Felt = "green"
+    fullscreen: bool = False
+    ask_before_knock: bool = False
+    cut_for_me: bool = False  # the game cuts at random: quicker, but the hand is not player-verified
+    practice: bool = False  # new matches against the computer allow taking moves back (kept out of the wins)
+    history_keep: int = 200  # how many matches the history keeps (the oldest go first)
+    guide_shown: bool = False
+    names: tuple[str, str] = ("", "")
+
+    @property
+    def preset(self) -> str:
+        """van, classic or custom (a switch differs from both presets)."""
+        return self.rules.preset_name
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "rules":
+                value = value.to_dict()
+            elif f.name == "names":
+                value = list(value)
+            d[f.name] = value
+        return d
+
+
+def speed(settings: Settings) -> float:
+    """Multiplier on every animation's duration (0 = instant)."""
+    return ANIMATION_FACTORS.get(settings.animation, 1.0)
+
+
+def system_language() -> Language:
+    """The first of the player's preferred languages that we speak, else English."""
+    try:
+        import pygame
+
+        for loc in pygame.system.get_pref_locales():
+            lang = str(loc.get("language", "")).lower()
+            for known in LANGUAGES:
+                if lang == known:
+                    return known
+    except Exception:  # no SDL locale support: English
+        pass
+    return "en"
+
+
+# --- reading a settings file field by field ------------------------------------------------------
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[Any], Any]:
+    def check(v: Any) -> Any:
+        if v not in options:
+            raise ValueError(f"must be one of {options}")
+        return v
+
+    return check
+
+
+def _boolean(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise ValueError("must be true or false")
+    return v
+
+
+def _volume(v: Any) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
+        raise ValueError("must be a number from 0 to 1")
+    return float(v)
+
+
+def _card_back(v: Any) -> str:
+    if not isinstance(v, str) or not 0 < len(v) <= 32 or not all(c.isalnum() or c in "-_" for c in v):
+        raise ValueError("must be a short name")
+    return v
+
+
+def _names(v: Any) -> tuple[str, ...]:
+    if not isinstance(v, list) or len(v) != 2 or not all(isinstance(n, str) for n in v):
+        raise ValueError("must be two names")
+    return tuple(n.strip()[:NAME_MAX] for n in v)
+
+
+def _rules(v: Any) -> tuple[Rules, list[str]]:
+    """Each bad or unknown switch falls back to the default; the good ones are kept."""
+    if not isinstance(v, dict):
+        raise ValueError("must be an object")
+    rules, bad = VAN, []
+    types = {f.name: type(getattr(VAN, f.name)) for f in fields(Rules)}
+    for name, value in v.items():
+        if name not in types:
+            bad.append(f"rules.{name}: unknown switch")
+            continue
+        if isinstance(value, bool) and types[name] is not bool:
+            bad.append(f"rules.{name}: {value!r}")
+            continue
+        try:
+            rules = rules.with_(**{name: value})
+        except (ValueError, TypeError):
+            bad.append(f"rules.{name}: {value!r}")
+    return rules, bad
+
+
+def _history_keep(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10_000:
+        raise ValueError("must be a whole number from 1 to 10000")
+    return v
+
+
+_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "language": _choice(LANGUAGES),
+    "level": _choice(LEVELS),
+    "animation": _choice(ANIMATION_CHOICES),
+    "sound": _boolean,
+    "volume": _volume,
+    "card_size": _choice(CARD_SIZES),
+    "four_colour": _boolean,
+    "high_contrast": _boolean,
+    "card_back": _card_back,
+    "card_face": _choice(CARD_FACES),
+    "felt": _choice(FELTS),
+    "fullscreen": _boolean,
+    "ask_before_knock": _boolean,
+    "cut_for_me": _boolean,
+    "practice": _boolean,
+    "history_keep": _history_keep,
+    "guide_shown": _boolean,
+    "names": _names,
+}
+
+
+def settings_from_dict(data: Any, defaults: Settings | None = None) -> tuple[Settings, list[str]]:
+    """Settings from a parsed file, field by field: a bad field gets its default.
+
+    Returns the settings and what was wrong (empty when the file was good).  Raises ValueError when
+    the file as a whole is unusable (not an object, not ours, or from a newer version).
+    """
+    if not isinstance(data, dict):
+        raise ValueError("the settings are not a JSON object")
+    if data.get("format") != SETTINGS_FORMAT:
+        raise ValueError("the file is not a settings file of this game")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ValueError(f"unknown settings version {version!r}")
+    if version > SETTINGS_VERSION:
+        raise ValueError(f"the settings were written by a newer version of the game ({version})")
+    settings = defaults or Settings()
+    changes: dict[str, Any] = {}
+    problems: list[str] = []
+    for name, check in _CHECKS.items():
+        if name not in data:
+            continue
+        try:
+            changes[name] = check(data[name])
+        except (ValueError, TypeError) as e:
+            problems.append(f"{name}: {e}")
+    if "rules" in data:
+        try:
+            rules, bad = _rules(data["rules"])
+            changes["rules"] = rules
+            problems += bad
+        except ValueError as e:
+            problems.append(f"rules: {e}")
+    return replace(settings, **changes), problems

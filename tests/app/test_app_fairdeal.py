@@ -1,0 +1,195 @@
+"""The deal a player can check, at the table: the seal before any card, the player's cut, the tick after."""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+from helpers.apps import Driver
+
+from game.app.lang import text
+from game.app.matches import fairdeal
+from game.app.pictures.staging import play_to_end_of_hand
+from game.engine import FairDeal
+
+pytestmark = pytest.mark.usefixtures("close_apps")
+
+SECRET = bytes(range(32))
+
+
+@pytest.fixture
+def sealed(monkeypatch):
+    """Fresh secrets that tests know (the game draws them from the operating system)."""
+    monkeypatch.setattr(fairdeal.SealedDeck, "fresh", classmethod(lambda cls: cls(SECRET)))
+    return fairdeal.SealedDeck(SECRET)
+
+
+def fair_driver(monkeypatch, **settings) -> Driver:
+    d = Driver(monkeypatch, seed=5, **settings)
+    d.app.nav.fair = True
+    return d
+
+
+def said(monkeypatch) -> list[str]:
+    words: list[str] = []
+    real = text.draw
+
+    def spy(surface, s, *args, **kwargs):
+        words.append(s)
+        return real(surface, s, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", spy)
+    return words
+
+
+def test_the_seal_is_on_screen_before_any_card_is_dealt(monkeypatch, sealed):
+    d = fair_driver(monkeypatch)
+    words = said(monkeypatch)
+    d.press("#opponent_easy")
+    d.press("#start")
+    assert d.top.name == "cut" and d.app.nav.match is None  # nothing dealt yet
+    d.faces.clear()
+    d.frame(2)
+    assert not d.faces, "a card face was drawn before the cut"
+    assert any(sealed.fingerprint in w for w in words)
+
+
+def test_a_click_on_the_deck_cuts_it_and_the_deal_follows_the_seal_and_the_cut(monkeypatch, sealed):
+    d = fair_driver(monkeypatch)
+    d.press("#opponent_easy")
+    d.press("#start")
+    r = d.top.deck_rect()
+    d.click((r.left + r.width * 0.25, r.centery))
+    d.wait(lambda: d.top.name in ("deal", "play"))
+    match = d.app.nav.match
+    seal = match.seal()
+    assert seal is not None and seal.by_player and seal.commitment == sealed.commitment
+    deal = match.state.deal
+    assert deal is not None and deal.secret == SECRET and 0 < deal.cut < fairdeal.CUT_MAX
+
+
+def test_keys_cut_too_and_the_next_hand_is_sealed_and_cut_again(monkeypatch, sealed):
+    d = fair_driver(monkeypatch)
+    d.press("#opponent_easy")
+    d.press("#start")
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_RETURN)
+    d.wait(lambda: d.top.name in ("deal", "play"))
+    match = d.app.nav.match
+    first = match.state.deal.cut
+    play_to_end_of_hand(match, knocker_wanted=0)
+    d.app.nav.show_result(match, 0)
+    d.frame(2)
+    check = d.top.deal_check()
+    assert check is not None and check[1]  # the tick: the revealed secret matches the seal
+    d.key(pygame.K_RETURN)
+    if match.state.phase.value != "match_over":
+        assert d.top.name == "cut"
+        d.key(pygame.K_LEFT)
+        d.key(pygame.K_RETURN)
+        d.wait(lambda: d.top.name in ("deal", "play"))
+        assert match.state.hand_no == 1 and match.seal() is not None and match.state.deal.cut != first
+
+
+def test_in_hot_seat_the_non_dealer_cuts(monkeypatch, sealed):
+    d = fair_driver(monkeypatch)
+    d.press("#opponent_hotseat")
+    d.press("#start")
+    assert d.top.name == "cut" and d.top.cutter
+    cutter = d.top.cutter
+    d.key(pygame.K_RETURN)
+    d.wait(lambda: d.app.nav.match is not None)
+    match = d.app.nav.match
+    assert cutter == match.name(1 - match.state.dealer)
+
+
+def test_cut_for_me_skips_the_cut_and_says_so(monkeypatch, sealed):
+    d = fair_driver(monkeypatch)
+    d.app.settings = d.app.settings.with_(cut_for_me=True)
+    d.press("#opponent_easy")
+    d.press("#start")
+    assert d.top.name in ("deal", "play")
+    match = d.app.nav.match
+    assert match.seal() is not None and not match.seal().by_player
+    play_to_end_of_hand(match, knocker_wanted=0)
+    d.app.nav.show_result(match, 0)
+    d.frame(2)
+    words, ok = d.top.deal_check()
+    assert ok and "game" in words
+
+
+def test_a_deal_that_is_not_the_sealed_one_gets_no_tick(sealed):
+    seal = fairdeal.Seal(sealed.commitment, True)
+    good = FairDeal(SECRET, 1234, 0)
+    assert seal.check(good)
+    assert not seal.check(FairDeal(bytes(32), 1234, 0))  # another secret
+    tampered = FairDeal(SECRET, 1234, 0)
+    order = list(tampered.order)
+    order[0], order[1] = order[1], order[0]
+    object.__setattr__(tampered, "order", tuple(order))
+    assert not seal.check(tampered)
+    assert not seal.check(None)
+
+
+def test_the_bot_hears_nothing_of_the_secret_before_the_hand_is_over(monkeypatch, sealed):
+    import game.bots as bots
+
+    heard: list[object] = []
+    real = bots.make_bot
+
+    def make_bot(level, seed=None):
+        bot = real(level, seed=seed)
+        on_event = bot.on_event
+
+        def spy_event(e):
+            heard.append(e)
+            return on_event(e)
+
+        bot.on_event = spy_event
+        return bot
+
+    real_decide = bots.decide
+
+    def spy_decide(bot, obs):
+        heard.append(obs)
+        return real_decide(bot, obs)
+
+    monkeypatch.setattr(bots, "make_bot", make_bot)
+    monkeypatch.setattr(bots, "decide", spy_decide)
+    d = fair_driver(monkeypatch)
+    d.press("#opponent_easy")
+    d.press("#start")
+    d.key(pygame.K_RETURN)
+    d.wait(lambda: d.top.name == "play" and d.top.human_turn())
+    playing = ("upcard_offer", "draw", "discard")
+    for _ in range(6):  # a few turns each: the bot hears the draws and throws and decides its own
+        d.wait(lambda: d.state.phase.value not in playing or (d.top.name == "play" and d.top.human_turn()))
+        if d.state.phase.value not in playing:
+            break
+        if d.state.phase.value == "upcard_offer":
+            d.key(pygame.K_p)
+            continue
+        d.key(pygame.K_s)
+        d.key(pygame.K_RIGHT)
+        d.key(pygame.K_RETURN)
+    secret_hex = SECRET.hex()
+    assert heard
+    for item in heard:
+        for value in _values(item):
+            assert not isinstance(value, (bytes, FairDeal)), item
+            assert not (isinstance(value, str) and secret_hex in value), item
+
+
+def _values(obj, depth: int = 0):
+    yield obj
+    if depth > 3:
+        return
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            yield from _values(getattr(obj, f.name), depth + 1)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for v in obj:
+            yield from _values(v, depth + 1)
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            yield from _values(v, depth + 1)
