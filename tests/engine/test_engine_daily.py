@@ -5,7 +5,7 @@ import hashlib
 import pytest
 
 from game.engine import MatchState
-from game.engine.daily import DAILY_RULES, DailyResult, better, daily_deal, daily_seed, parse_day, utc_day
+from game.engine.daily import DAILY_RULES, DailyResult, better, daily_deal, daily_seed, utc_day
 
 
 def test_the_seed_follows_the_published_recipe():

@@ -8,8 +8,7 @@ one-game match (the preset: game bonus 100, 25 a box, a shutout doubled).
 import json
 
 import pytest
-from test_engine_rules import DEF_14, GIN, KNOCK_8
-from test_engine_state import card, rig
+from helpers.positions import DEF_14, GIN, KNOCK_8, card, rig
 
 from game.bots import make_bot, play_match
 from game.engine import (
