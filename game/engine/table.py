@@ -51,10 +51,19 @@ DUEL_TARGET = 10_000
 
 @dataclass(frozen=True)
 class Duel:
-    """Who plays one hand: ``seats[0]`` plays first (the duel's non-dealer), ``seats[1]`` deals."""
+    """Who plays one hand: the table seats in duel seats 0 and 1, who sits out, and the duel seat dealing."""
 
     seats: tuple[int, int]
     sitting_out: tuple[int, ...]
+    dealer: int = 1
+
+    @property
+    def dealer_seat(self) -> int:
+        return self.seats[self.dealer]
+
+    def turned(self) -> Duel:
+        """The same duel with its two players in the other duel seats."""
+        return Duel((self.seats[1], self.seats[0]), self.sitting_out, 1 - self.dealer)
 
     def duel_seat(self, seat: int) -> int | None:
         """The seat (0 or 1) a table seat holds in this duel, None when it sits out."""
@@ -88,8 +97,19 @@ class TableFinal:
     totals: tuple[int, ...]
 
 
-def duel_for(kind: str, hand_no: int, first: int) -> Duel:
-    """Who plays hand ``hand_no`` of a table whose first dealer (three) or dealing pair (pairs) is ``first``."""
+def duel_for(kind: str, hand_no: int, first: int, computers: frozenset[int] = frozenset()) -> Duel:
+    """Who plays hand ``hand_no`` of a table whose first dealer (three) or dealing pair (pairs) is ``first``.
+
+    A person facing a computer (``computers`` are the seats the computer plays) takes duel seat 0,
+    the seat a two-player match gives the person; otherwise the first to play is duel seat 0.
+    """
+    duel = _duel(kind, hand_no, first)
+    if duel.seats[0] in computers and duel.seats[1] not in computers:
+        return duel.turned()
+    return duel
+
+
+def _duel(kind: str, hand_no: int, first: int) -> Duel:
     if kind == "three":
         dealer = (first + hand_no) % 3
         return Duel(((dealer + 1) % 3, (dealer + 2) % 3), (dealer,))
@@ -149,7 +169,9 @@ class Table:
     seats (0 and 1), which ``duel.duel_seat`` translates.  Between duels ``advance`` deals the next.
     """
 
-    def __init__(self, kind: str, rules: Rules, seed: int, first: int | None = None) -> None:
+    def __init__(
+        self, kind: str, rules: Rules, seed: int, first: int | None = None, computers: frozenset[int] = frozenset()
+    ) -> None:
         if kind not in KINDS:
             raise ValueError(f"a table is 'three' or 'pairs', not {kind!r}")
         if rules.hollywood:
@@ -160,6 +182,9 @@ class Table:
         self.rules = rules
         self.seed = seed
         self.first = table_lot(seed, kind) if first is None else first
+        if not computers <= set(range(SEATS[kind])):
+            raise ValueError(f"the computer's seats {sorted(computers)} are not seats of this table")
+        self.computers = frozenset(computers)
         self.history: list[TableHand] = []
         self.state: MatchState | None = None
         self.final: TableFinal | None = None
@@ -167,9 +192,12 @@ class Table:
     # ---------------------------------------------------------------- creation and dealing
 
     @classmethod
-    def new(cls, kind: str, rules: Rules, seed: int, source: DeckSource | None = None) -> tuple[Table, list[Event]]:
+    def new(
+        cls, kind: str, rules: Rules, seed: int, source: DeckSource | None = None,
+        computers: frozenset[int] = frozenset(),
+    ) -> tuple[Table, list[Event]]:
         """A new table with its first duel dealt (from ``source`` when given, else from the seed)."""
-        table = cls(kind, rules, seed)
+        table = cls(kind, rules, seed, computers=computers)
         return table, table._deal(source)
 
     @property
@@ -190,11 +218,12 @@ class Table:
 
     @property
     def duel(self) -> Duel:
-        return duel_for(self.kind, self.hand_no, self.first)
+        return duel_for(self.kind, self.hand_no, self.first, self.computers)
 
     def _deal(self, source: DeckSource | None) -> list[Event]:
-        state = MatchState(self.duel_rules, self.seed, 1)  # seat 1 of a duel deals
+        state = MatchState(self.duel_rules, self.seed, 0)
         state.hand_no = len(self.history)
+        state.dealer = self.duel.dealer
         self.state = state
         return deal(state, source)
 

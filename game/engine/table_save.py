@@ -31,6 +31,7 @@ def table_to_dict(t: Table) -> dict[str, Any]:
         "rules": t.rules.to_dict(),
         "seed": t.seed,
         "first": t.first,
+        "computers": sorted(t.computers),
         "history": [{"seats": list(h.duel.seats), "result": h.result.to_dict()} for h in t.history],
         "duel": None if t.state is None else state_to_dict(t.state),
     }
@@ -48,12 +49,15 @@ def _table_from_fields(d: dict[str, Any]) -> Table:
     first = d["first"]
     if type(first) is not int or not 0 <= first < (3 if kind == "three" else 2):
         raise SaveError(f"the first dealer {first!r} is not a seat of this table")
-    table = Table(kind, Rules.from_dict(d["rules"]), d["seed"], first)
+    computers = d.get("computers", [])
+    if not isinstance(computers, list) or not all(type(x) is int for x in computers):
+        raise SaveError("the computer's seats must be a list of seats")
+    table = Table(kind, Rules.from_dict(d["rules"]), d["seed"], first, frozenset(computers))
     history = d["history"]
     if not isinstance(history, list) or len(history) > MAX_TABLE_HANDS:
         raise SaveError(f"the table's history must be a list of at most {MAX_TABLE_HANDS} hands")
     for hand_no, entry in enumerate(history):
-        duel = duel_for(kind, hand_no, first)
+        duel = duel_for(kind, hand_no, first, table.computers)
         if not isinstance(entry, dict) or entry.get("seats") != list(duel.seats):
             raise SaveError(f"hand {hand_no} was not played by the seats whose turn it was")
         table.history.append(TableHand(hand_no, duel, HandResult.from_dict(entry["result"])))
@@ -77,7 +81,8 @@ def table_from_dict(d: Any) -> Table:
     except ValueError as e:
         raise SaveError(str(e)) from None
     dealt_by = duel.history[-1].dealer if duel.phase not in IN_PLAY and duel.history else duel.dealer
-    if duel.rules != table.duel_rules or duel.seed != table.seed or dealt_by != 1 or duel.history[:-1]:
+    expected = duel_for(table.kind, duel.hand_no, table.first, table.computers)
+    if duel.rules != table.duel_rules or duel.seed != table.seed or dealt_by != expected.dealer or duel.history[:-1]:
         raise SaveError("the duel in play does not belong to this table")
     if duel.phase not in IN_PLAY:
         if not table.history or duel.history != [table.history[-1].result] or duel.hand_no != len(table.history) - 1:

@@ -208,3 +208,26 @@ def test_old_two_player_saves_load_through_the_same_door():
     from game.engine import MatchState
     state, _ = MatchState.new(VAN, 3)
     assert isinstance(load_saved(state.to_json()), MatchState)
+
+
+def test_a_person_facing_the_computer_takes_duel_seat_0():
+    # hand 0 of three with seat 0 dealing: seat 1 plays first against seat 2 (the duel's dealer)
+    plain = duel_for("three", 0, 0)
+    assert (plain.seats, plain.dealer, plain.dealer_seat) == ((1, 2), 1, 2)
+    turned = duel_for("three", 0, 0, frozenset({1}))
+    # the computer in seat 1 still plays first: it is the duel's seat 1 and seat 0 (table seat 2) deals
+    assert (turned.seats, turned.dealer, turned.dealer_seat) == ((2, 1), 0, 2)
+    assert duel_for("three", 0, 0, frozenset({1, 2})) == plain  # two computers: as dealt
+    table, _ = Table.new("three", VAN, 3, computers=frozenset({1}))
+    first = table.duel
+    assert table.state.dealer == first.dealer and table.to_act == first.seats[1 - first.dealer]
+
+
+def test_a_table_with_computers_saves_and_loads():
+    table, events = Table.new("pairs", VAN.with_(target=40), 8, computers=frozenset({1, 3}))
+    saved = []
+    play_table(table, events, [make_bot("easy", seed=i) for i in range(4)],
+               watch=lambda t, ev: saved.append(table_dumps(t)))
+    assert all(h.duel.seats[0] in (0, 2) for h in table.history)  # the people sit in duel seat 0
+    for text in saved[::9] + saved[-1:]:
+        assert table_dumps(load_saved(text)) == text
