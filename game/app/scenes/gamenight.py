@@ -11,7 +11,7 @@ from functools import partial
 
 import pygame
 
-from game.app.lang import text
+from game.app.lang import i18n, jalali, text
 from game.app.lang.i18n import tr, widget_text
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.tablerun import SEAT_KINDS, TableSetup
@@ -75,6 +75,15 @@ class GameNightScene(Scene):
         self.ways_top = y + round(lay.font(15) * 1.5) + bh + gap * 3
         self.refresh()
 
+    def day_text(self) -> str:
+        """The day in the screen's calendar (Solar Hijri on a Persian screen), its UTC date otherwise."""
+        if i18n.language() == "fa":
+            try:
+                return jalali.long_date(datetime.date.fromisoformat(self.day))
+            except ValueError:
+                pass
+        return self.day
+
     def refresh(self) -> None:
         for key, b in self.choice_buttons.items():
             chosen = key[1] == self.kind if key[0] == "kind" else self.seats[self.kind][key[1]] == key[2]
@@ -130,7 +139,7 @@ class GameNightScene(Scene):
             text.draw(surface, label, lay.font(15), INK, (label_x, self.rows_top + seat * (bh + gap) + bh / 2),
                       anchor, max_width=self.label_w - gap)
         level = tr("level." + self.daily.level)
-        about = tr("night.daily") + " · " + tr("night.daily_about", day=self.day, level=level)
+        about = tr("night.daily") + " · " + tr("night.daily_about", day=self.day_text(), level=level)
         text.draw(surface, about, lay.font(15), INK, (lay.w / 2, self.daily_top + lay.font(15) * 0.7),
                   max_width=r.width - lay.px(40))
         kept = playways.kept_daily(self.ways)

@@ -313,6 +313,6 @@ class CurtainScene(Scene):
         text.draw(surface, tr("curtain.hint", name=name), lay.font(18), INK, (lay.w / 2, lay.h / 2),
                   max_width=lay.w - 2 * lay.margin)
         line = tr("result.score_line", name1=match.name(0), s1=st.scores[0], name2=match.name(1),
-                  s2=st.scores[1], target=st.rules.target)
+                  s2=st.scores[1], target=match.rules.target)
         text.draw(surface, line, lay.font(16), INK_DIM, (lay.w / 2, lay.h - lay.px(40)),
                   max_width=lay.w - 2 * lay.margin)

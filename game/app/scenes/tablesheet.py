@@ -14,7 +14,7 @@ from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.tablerun import TableRun
 from game.app.shell.scene import Scene
 
-ROWS_SHOWN = 8
+ROWS_SHOWN = 12
 
 
 class TableSheetScene(Scene):
@@ -28,15 +28,15 @@ class TableSheetScene(Scene):
 
     # ------------------------------------------------------------------ what it says
 
-    def lines(self) -> list[tuple[str, str]]:
-        """(who played, how it ended) for the last hands, newest last."""
+    def lines(self, most: int = ROWS_SHOWN) -> list[tuple[str, str]]:
+        """(who played, who sat out, how it ended) for the last ``most`` hands, newest last."""
         name = self.run.setup.name
         out = []
-        for h in self.run.table.history[-ROWS_SHOWN:]:
+        for h in self.run.table.history[-most:] if most > 0 else []:
             a, b = h.duel.seats
             who = tr("sheet.hand", n=h.hand_no + 1) + " · " + tr("sheet.duel", a=name(a), b=name(b))
-            if h.duel.sitting_out:
-                who += " · " + tr("sheet.sat_out", names=", ".join(name(s) for s in h.duel.sitting_out))
+            if self.run.table.kind == "three":  # with pairs the other two play their own duel
+                who += " · " + tr("sheet.sat_out", names=tr("rules.v.list_sep").join(name(s) for s in h.duel.sitting_out))
             ended = tr("sheet.dead") if h.winner is None else tr("sheet.won", name=name(h.winner),
                                                                   points=h.result.points)
             out.append((who, ended))
@@ -159,9 +159,7 @@ class TableSheetScene(Scene):
             y += round(lay.font(18) * 1.4)
         y += lay.px(8)
         left, right = r.left + lay.px(24), r.right - lay.px(24)
-        for who, ended in self.lines():
-            if y > r.bottom - step:
-                break
+        for who, ended in self.lines((r.bottom - y) // step):
             start, end = (right, left) if lay.mirror else (left, right)
             text.draw(surface, who, size, INK_DIM, (start, y), lay.anchor("midleft"),
                       max_width=round((right - left) * 0.72))
