@@ -36,7 +36,8 @@ class TableSheetScene(Scene):
             a, b = h.duel.seats
             who = tr("sheet.hand", n=h.hand_no + 1) + " · " + tr("sheet.duel", a=name(a), b=name(b))
             if self.run.table.kind == "three":  # with pairs the other two play their own duel
-                who += " · " + tr("sheet.sat_out", names=tr("rules.v.list_sep").join(name(s) for s in h.duel.sitting_out))
+                out_names = tr("rules.v.list_sep").join(name(s) for s in h.duel.sitting_out)
+                who += " · " + tr("sheet.sat_out", names=out_names)
             ended = tr("sheet.dead") if h.winner is None else tr("sheet.won", name=name(h.winner),
                                                                   points=h.result.points)
             out.append((who, ended))
