@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.app.storage.files import atomic_write, read_limited
-from game.engine import Rules
+from game.engine import DeckSource, FairDeal, Rules
 from game.engine.daily import DailyResult, better
 
 log = logging.getLogger(__name__)
@@ -84,6 +84,11 @@ def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None =
     return data
 
 
+def seeded_export(seed: int, hand_no: int, dealer: int) -> str:
+    """A seeded hand's deal as a line of the fair-deal export: its secret comes from the public seed."""
+    return FairDeal.from_source(DeckSource.seeded(seed, hand_no), hand_no).export_line(dealer)
+
+
 def count_way(host: Any, match: Any, daily: Any = None) -> None:
     """Count a finished two-player match by its way of playing, on the worker thread; a daily match
     against its day's seed also offers its result, with the match's hands, as the day's best."""
@@ -96,7 +101,8 @@ def count_way(host: Any, match: Any, daily: Any = None) -> None:
     result = None
     if is_daily:
         mine, theirs = state.final.totals[me], state.final.totals[1 - me]
-        hands = {"seed": state.seed, "hands": [r.to_dict() for r in state.history]}
+        hands = {"seed": state.seed, "hands": [r.to_dict() for r in state.history],
+                 "deals": [seeded_export(state.seed, r.hand_no, r.dealer) for r in state.history]}
         result = DailyResult(daily.day, daily.seed, daily.level, won, (mine, theirs), len(state.history), hands)
     folder = getattr(host.services.store, "_folder", None)
     host.think(record, folder, way_of(state.rules, daily=is_daily), won, result)

@@ -81,7 +81,7 @@ class MatchStory:
     def rows(self) -> list[tuple[str, str, str, str, str]]:
         """Hand, result, the sum, then each seat's running total (with +points where it scored)."""
         say = self.match.say
-        out = []
+        out: list[tuple[str, str, str, str, str]] = []
         run = [0, 0]
         for r in self.match.state.history:
             cells = ["", ""]
@@ -100,7 +100,7 @@ class MatchStory:
             out.append((str(r.hand_no + 1), label, total, cells[0], cells[1]))
         return out
 
-    def _hollywood(self, hands: int) -> tuple:
+    def _hollywood(self, hands: int) -> tuple[hollywood.Game, ...]:
         """Hollywood's three games after the first ``hands`` hands (none for one-game scoring)."""
         st = self.match.state
         if not st.rules.hollywood:
