@@ -12,6 +12,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from game.app.storage import Store
 from game.app.storage.files import atomic_write, read_limited
 from game.engine import DeckSource, FairDeal, Rules
 from game.engine.daily import DailyResult, better
@@ -21,6 +22,12 @@ log = logging.getLogger(__name__)
 WAYS = ("two", "three", "pairs", "hollywood", "straight", "daily")
 FILE = "ways.json"
 FORMAT = "gin-rummy-ways"
+
+
+def folder_of(services: Any) -> Path | None:
+    """Where the services keep their files; None for a store that keeps nothing (tests, pictures)."""
+    store = getattr(services, "store", None)
+    return store.folder if isinstance(store, Store) else None
 
 
 def way_of(rules: Rules, table: str | None = None, daily: bool = False) -> str:
@@ -104,5 +111,5 @@ def count_way(host: Any, match: Any, daily: Any = None) -> None:
         hands = {"seed": state.seed, "hands": [r.to_dict() for r in state.history],
                  "deals": [seeded_export(state.seed, r.hand_no, r.dealer) for r in state.history]}
         result = DailyResult(daily.day, daily.seed, daily.level, won, (mine, theirs), len(state.history), hands)
-    folder = getattr(host.services.store, "_folder", None)
+    folder = folder_of(host.services)
     host.think(record, folder, way_of(state.rules, daily=is_daily), won, result)

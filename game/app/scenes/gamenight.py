@@ -33,7 +33,7 @@ class GameNightScene(Scene):
         self.seats = {k: list(v) for k, v in DEFAULT_SEATS.items()}
         self.day = utc_day(datetime.datetime.now(datetime.timezone.utc))
         self.daily = daily_deal(self.day)
-        self.ways = playways.load(getattr(app.services.store, "_folder", None))
+        self.ways = playways.load(playways.folder_of(app.services))
         self.choice_buttons: dict[tuple, object] = {}
         self.rows_top = 0
 

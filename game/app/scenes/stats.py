@@ -111,11 +111,11 @@ class StatsScene(Scene):
             log.exception("the statistics could not be read")
             self.opponents, self.recent = [], []
         self.page = min(self.page, max(0, self.pages() - 1))
-        self.ways = playways.load(getattr(self.app.services.store, "_folder", None))["ways"]
+        self.ways = playways.load(playways.folder_of(self.app.services))["ways"]
 
     def ways_line(self) -> str:
         """The matches won of those played, for each way of playing that has any."""
-        parts = [tr("stats.mode_row", mode=tr("stats.mode." + w), won=v["won"], played=v["played"])
+        parts = [tr("stats.mode_short", mode=tr("stats.mode." + w), won=v["won"], played=v["played"])
                  for w, v in getattr(self, "ways", {}).items() if v["played"]]
         return tr("stats.modes") + ": " + tr("rules.v.list_sep").join(parts) if parts else ""
 

@@ -65,6 +65,14 @@ class TableSheetScene(Scene):
         a, b = self.upcoming()
         return tr("sheet.next", a=name(a), b=name(b))
 
+    def pass_to(self) -> str | None:
+        """The person the next hand is shown to, when several people share the screen and it is theirs alone."""
+        setup, table = self.run.setup, self.run.table
+        if table.over or self.playing_alone or setup.people < 2:
+            return None
+        people = [s for s in self.upcoming() if setup.seats[s] == "person"]
+        return setup.name(people[0]) if len(people) == 1 else None
+
     def upcoming(self) -> tuple[int, int]:
         """Who plays the next hand (the one in play, or the one after a finished one)."""
         from game.engine.table import duel_for
@@ -123,7 +131,7 @@ class TableSheetScene(Scene):
             return
         won = any(s == "person" and (s_i % 2 if table.kind == "pairs" else s_i) == final.winner
                   for s_i, s in enumerate(setup.seats))
-        folder = getattr(self.app.services.store, "_folder", None)
+        folder = playways.folder_of(self.app.services)
         self.app.think(playways.record, folder, table.kind, won)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -154,6 +162,11 @@ class TableSheetScene(Scene):
         text.draw(surface, self.headline(), lay.font(20), INK, (r.centerx, r.top + lay.px(66)), bold=True,
                   max_width=r.width - lay.px(40))
         y = r.top + lay.px(100)
+        person = self.pass_to()
+        if person is not None:  # the screen goes to the one person of the next hand, the others look away
+            text.draw(surface, tr("curtain.pass_to", name=person), lay.font(17), GOLD, (r.centerx, y), bold=True,
+                      max_width=r.width - lay.px(40))
+            y += round(lay.font(17) * 1.6)
         size, step = lay.font(16), round(lay.font(16) * 1.5)
         for total in self.totals():
             text.draw(surface, total, lay.font(18), GOLD, (r.centerx, y), bold=True, max_width=r.width - lay.px(40))
