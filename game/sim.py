@@ -278,6 +278,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3), help="3: the dealer sits each hand out")
+    parser.add_argument("--pairs", action="store_true", help="four players in two pairs (seats 0+2 and 1+3)")
+    parser.add_argument("--seats", default=None, metavar="L1,L2,...",
+                        help="a table's levels, seat by seat (default: hard,medium,easy[,simple])")
     parser.add_argument(
         "--rule", type=parse_switch, action="append", default=[], metavar="NAME=VALUE",
         help="change one rule switch, e.g. --rule oklahoma=true --rule dead_hand_stock=3",
@@ -296,8 +300,30 @@ def main(argv: list[str] | None = None) -> int:
         rules = build_rules(args.preset, args.target, args.rule)
     except (TypeError, ValueError) as exc:
         parser.error(str(exc))
+    if args.players == 3 or args.pairs:
+        return _tables(parser, args, rules)
     summary = simulate(args.bot_a, args.bot_b, rules, args.matches, args.seed, args.workers, args.fair_records)
     print(format_table(summary, rules.preset_name, rules.target))
+    return 0 if summary.fallbacks == 0 else 1
+
+
+def _tables(parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules) -> int:
+    """Three players or two pairs (``sim_table.py``), run in this process."""
+    from game.sim_table import format_tables, simulate_tables
+
+    if args.pairs and args.players == 3:
+        parser.error("--pairs seats four players; leave out --players 3")
+    kind = "pairs" if args.pairs else "three"
+    default = "hard,medium,easy,simple" if args.pairs else "hard,medium,easy"
+    levels = tuple(x.strip() for x in (args.seats or default).split(","))
+    unknown = [x for x in levels if x not in BOTS]
+    if unknown:
+        parser.error(f"unknown levels {unknown}; choose from {sorted(BOTS)}")
+    try:
+        summary = simulate_tables(kind, levels, rules, args.matches, args.seed)
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(format_tables(summary, rules.preset_name, rules.target))
     return 0 if summary.fallbacks == 0 else 1
 
 

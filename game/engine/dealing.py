@@ -25,7 +25,9 @@ def oklahoma_limit(upcard: int, cap: int = 10) -> int:
 
 
 def hand_knock_limit(rules: Rules, upcard: int) -> int:
-    """The knock limit of a hand whose first upcard is ``upcard``."""
+    """The knock limit of a hand whose first upcard is ``upcard`` (0, gin only, in straight gin)."""
+    if rules.straight_gin:
+        return 0
     return oklahoma_limit(upcard, rules.knock_limit) if rules.oklahoma else rules.knock_limit
 
 

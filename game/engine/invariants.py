@@ -8,6 +8,7 @@ from __future__ import annotations
 from .core import IN_PLAY, MatchCore, Phase
 from .dealing import hand_knock_limit
 from .errors import SaveError
+from .outcome import settle
 
 
 def check_state(s: MatchCore) -> None:
@@ -66,10 +67,14 @@ def check_state(s: MatchCore) -> None:
         expected = hand_knock_limit(s.rules, s.upcard)
         if s.knock_limit != expected:
             raise SaveError(f"the knock limit {s.knock_limit} does not follow the rules (it should be {expected})")
-    if phase is Phase.MATCH_OVER:
-        if max(s.scores) < s.rules.target:
-            raise SaveError("the match is marked over but nobody reached the target")
-    elif max(s.scores) >= s.rules.target and s.scores[0] != s.scores[1]:
+    decided = settle(s.rules, s.scores, s.hands_won, s.history) is not None
+    if phase is Phase.MATCH_OVER and not decided:
+        if s.rules.hollywood:
+            raise SaveError("the match is marked over but a Hollywood game is still open")
+        raise SaveError("the match is marked over but nobody reached the target")
+    if phase is not Phase.MATCH_OVER and decided:
+        if s.rules.hollywood:
+            raise SaveError("all three Hollywood games are closed but the match is not over")
         raise SaveError("a player has reached the target but the match is not over")
     if sum(r.points for r in s.history if r.winner == 0) != s.scores[0] or sum(
         r.points for r in s.history if r.winner == 1

@@ -40,7 +40,8 @@ from .fairness import DeckSource
 from .knock import showdown
 from .melds import best_discard_key, deadwood_of_mask
 from .meldsearch import throw_floor
-from .scoring import HandResult, final_score, score_knock
+from .outcome import settle
+from .scoring import HandResult, score_knock
 
 
 @dataclass(frozen=True)
@@ -337,9 +338,8 @@ def _end_hand(s: MatchCore, result: HandResult) -> list[Event]:
         else:
             s.dealer = 1 - result.winner  # the loser deals
     events: list[Event] = [HandEnded(result, (s.scores[0], s.scores[1]))]
-    if max(s.scores) >= s.rules.target and s.scores[0] != s.scores[1]:
-        winner = 0 if s.scores[0] > s.scores[1] else 1
-        s.final = final_score(s.rules, (s.scores[0], s.scores[1]), (s.hands_won[0], s.hands_won[1]), winner)
+    s.final = settle(s.rules, s.scores, s.hands_won, s.history)
+    if s.final is not None:
         s.phase = Phase.MATCH_OVER
         events.append(MatchEnded(s.final))
     else:

@@ -283,9 +283,10 @@ class HandRecord:
             raise RecordError(f"the rules are not usable: {e}") from None
         hand_no = count_of(d.get("hand"), "hand", MAX_HAND_NO)
         dealer = seat_of(d.get("dealer"), "dealer")
-        scores = pair_of(d.get("scores"), "scores", rules.target + MAX_HAND_POINTS)
+        most = (3 if rules.hollywood else 1) * (rules.target + MAX_HAND_POINTS)  # Hollywood plays on after a game
+        scores = pair_of(d.get("scores"), "scores", most)
         won = pair_of(d.get("won"), "won", MAX_HAND_NO)
-        if max(scores) >= rules.target and scores[0] != scores[1]:
+        if not rules.hollywood and max(scores) >= rules.target and scores[0] != scores[1]:
             raise RecordError("the match was over before this hand")
         deal = d.get("deal")
         if not isinstance(deal, list) or len(deal) != 4:

@@ -30,6 +30,8 @@ class Rules:
     game_bonus: int = 0  # to the match winner
     line_bonus: int = 0  # per hand won, to each player, at the end of the match
     shutout_double: bool = False  # winner's total doubles when the loser scored nothing
+    straight_gin: bool = False  # no knocking: only gin (or big gin) ends a hand
+    hollywood: bool = False  # three games scored at once (``hollywood.py``); each game to ``target``
 
     def __post_init__(self) -> None:
         problems = []
@@ -63,7 +65,8 @@ class Rules:
             problems.append(f"game_bonus must be 0 or 100, not {self.game_bonus!r}")
         if self.line_bonus not in (0, 25):
             problems.append(f"line_bonus must be 0 or 25, not {self.line_bonus!r}")
-        for name in ("oklahoma", "tie_is_undercut", "may_discard_taken_card", "shutout_double"):
+        for name in ("oklahoma", "tie_is_undercut", "may_discard_taken_card", "shutout_double", "straight_gin",
+                     "hollywood"):
             if not isinstance(getattr(self, name), bool):
                 problems.append(f"{name} must be true or false")
         if problems:
@@ -87,7 +90,7 @@ class Rules:
 
     @property
     def preset_name(self) -> str:
-        """'van' or 'classic' when the switches match a preset (whatever the target/timer), else 'custom'."""
+        """The name of the preset the switches match (whatever the target and timer), else 'custom'."""
         for name, preset in PRESETS.items():
             same = replace(self, target=preset.target, turn_timer=preset.turn_timer) == preset
             if same and self.target in TARGET_CHOICES[name]:
@@ -104,8 +107,14 @@ CLASSIC = Rules(
     first_dealer="computer",
     turn_timer=0,
 )
-PRESETS: dict[str, Rules] = {"van": VAN, "classic": CLASSIC}
-TARGET_CHOICES: dict[str, tuple[int, ...]] = {"van": (100,), "classic": (50, 100)}
+# Straight gin and Hollywood as the classic table plays them, with Hoyle's scorekeeping bonuses
+# (100 for a game, 25 a box, a shutout doubled); Hollywood's three games go to 100 each.
+STRAIGHT = replace(CLASSIC, straight_gin=True, game_bonus=100, line_bonus=25, shutout_double=True)
+HOLLYWOOD = replace(CLASSIC, hollywood=True, game_bonus=100, line_bonus=25, shutout_double=True)
+PRESETS: dict[str, Rules] = {"van": VAN, "classic": CLASSIC, "straight": STRAIGHT, "hollywood": HOLLYWOOD}
+TARGET_CHOICES: dict[str, tuple[int, ...]] = {
+    "van": (100,), "classic": (50, 100), "straight": (100,), "hollywood": (100,),
+}
 
 
 def preset(name: str, target: int | None = None) -> Rules:

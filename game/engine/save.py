@@ -15,13 +15,17 @@ from .deal_save import NOTICE_CARDS, deal_from_dict, deal_to_dict
 from .dealing import deal_follows_cards
 from .errors import SaveError
 from .invariants import check_state
+from .outcome import settle
 from .rules import Rules
-from .scoring import MAX_HAND_POINTS, HandResult, final_score
+from .scoring import MAX_HAND_POINTS, HandResult
 
 S = TypeVar("S", bound=MatchCore)
 
 FORMAT = "gin-rummy-match"
-VERSION = 1
+VERSION = 2
+"""The newest format.  Version 2 added the straight gin and Hollywood switches; a match using neither
+is still written as version 1, so an older copy of the game can go on reading it."""
+V2_SWITCHES = ("straight_gin", "hollywood")
 
 # Sane bounds for what a save may hold; anything beyond them is refused before it is used.
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole match to the highest target (10000) takes about 1 MB
@@ -37,7 +41,7 @@ def _cards(cs: Iterable[Card]) -> list[str]:
 def state_to_dict(s: MatchCore) -> dict[str, Any]:
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": version_for(s.rules),
         "rules": s.rules.to_dict(),
         "seed": s.seed,
         "hand_no": s.hand_no,
@@ -61,6 +65,18 @@ def state_to_dict(s: MatchCore) -> dict[str, Any]:
         "last_result_in_history": s.last_result is not None,
         "deal": deal_to_dict(s.deal),
     }
+
+
+def version_for(rules: Rules) -> int:
+    """The oldest format that can hold a match under ``rules``."""
+    return 2 if any(getattr(rules, name) for name in V2_SWITCHES) else 1
+
+
+def _rules_of(d: dict[str, Any], version: int) -> Rules:
+    rules = Rules.from_dict(d["rules"])
+    if version < version_for(rules):
+        raise SaveError("a version 1 save cannot hold straight gin or Hollywood scoring")
+    return rules
 
 
 def _seat(x: Any, name: str) -> int:
@@ -132,7 +148,7 @@ def state_from_dict(d: Any, cls: type[S]) -> S:
     if version < 1:
         raise SaveError(f"unknown save version {version}")
     try:
-        rules = Rules.from_dict(d["rules"])
+        rules = _rules_of(d, version)
         seed = d["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SaveError("the seed must be a whole number")
@@ -167,7 +183,8 @@ def state_from_dict(d: Any, cls: type[S]) -> S:
         scores, won = d["scores"], d["hands_won"]
         if not (isinstance(scores, list) and len(scores) == 2 and isinstance(won, list) and len(won) == 2):
             raise SaveError("scores and hands_won must each hold two numbers")
-        s.scores = [_count(x, "score", rules.target + MAX_HAND_POINTS) for x in scores]
+        most = (3 if rules.hollywood else 1) * (rules.target + MAX_HAND_POINTS)  # Hollywood plays on after a game
+        s.scores = [_count(x, "score", most) for x in scores]
         s.hands_won = [_count(x, "hands won", MAX_HANDS) for x in won]
         if not isinstance(d["history"], list):
             raise SaveError("history must be a list")
@@ -187,10 +204,9 @@ def state_from_dict(d: Any, cls: type[S]) -> S:
     except ValueError as e:
         raise SaveError(str(e)) from None
     if s.phase is Phase.MATCH_OVER:
-        if s.scores[0] == s.scores[1]:
+        if s.scores[0] == s.scores[1] and not rules.hollywood:
             raise SaveError("a finished match cannot be tied")
-        winner = 0 if s.scores[0] > s.scores[1] else 1
-        s.final = final_score(s.rules, (s.scores[0], s.scores[1]), (s.hands_won[0], s.hands_won[1]), winner)
+        s.final = settle(s.rules, s.scores, s.hands_won, s.history)
     check_state(s)
     return s
 

@@ -175,6 +175,7 @@ class FinalScore:
     shutout: bool
     totals: tuple[int, int]
     margin: int = field(default=0)
+    games: tuple[FinalScore, ...] = ()  # Hollywood: each of the three games' own settlement
 
 
 def final_score(rules: Rules, points: tuple[int, int], hands_won: tuple[int, int], winner: int) -> FinalScore:

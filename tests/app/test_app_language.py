@@ -162,7 +162,7 @@ def test_rules_screen_lists_every_switch_in_force():
     changes = {"target": 50, "knock_limit": 7, "oklahoma": True, "gin_bonus": 20, "undercut_bonus": 10,
                "tie_is_undercut": False, "big_gin_bonus": None, "dead_hand_stock": 3,
                "may_discard_taken_card": True, "upcard_offer": "hoyle", "dealer_rule": "loser", "turn_timer": 15,
-               "game_bonus": 100, "line_bonus": 25, "shutout_double": True}
+               "game_bonus": 100, "line_bonus": 25, "shutout_double": True, "straight_gin": True, "hollywood": True}
     assert set(changes) | {"first_dealer"} == {f.name for f in fields(VAN)}
     for name, value in changes.items():
         rules = VAN.with_(knock_limit=value) if name == "knock_limit" else VAN.with_(**{name: value})

@@ -95,3 +95,31 @@ def test_the_worker_count_is_bounded_and_huge_runs_are_streamed(capsys, monkeypa
     with pytest.raises(Enough):
         sim.simulate("easy", "easy", sim.build_rules("van", None, []), 10**9, 1, workers=1)
     assert len(played) == 4
+
+
+def test_three_player_and_pair_tables_report_per_level():
+    from game.sim_table import format_tables, simulate_tables
+
+    three = simulate_tables("three", ("easy", "medium", "easy"), VAN.with_(target=40), 4, seed=2)
+    assert three.tables == 4 and sum(three.match_wins) == 4 and three.fallbacks == 0
+    # each hand is played by two of the three levels
+    assert sum(three.played) == 2 * three.hands and sum(three.won) == three.hands - three.ends["dead"]
+    pairs = simulate_tables("pairs", ("easy", "easy", "medium", "easy"), VAN.with_(target=40), 3, seed=2)
+    # a pair's win counts for both partners (slots 0 and 2, 1 and 3)
+    assert pairs.match_wins[0] == pairs.match_wins[2] and pairs.match_wins[1] == pairs.match_wins[3]
+    assert pairs.match_wins[0] + pairs.match_wins[1] == 3 and pairs.hands % 2 == 0
+    text = format_tables(pairs, "van", 40)
+    assert "two pairs" in text and "partners: easy (0) with medium (2)" in text
+    with pytest.raises(ValueError, match="needs 3 levels"):
+        simulate_tables("three", ("easy", "easy"), VAN, 1, seed=1)
+
+
+def test_tables_from_the_command_line():
+    for extra in (["--players", "3", "--seats", "easy,easy,medium"], ["--pairs", "--seats", "easy,easy,easy,medium"]):
+        r = subprocess.run([sys.executable, "-m", "game.sim", "--matches", "2", "--target", "30", *extra],
+                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        assert "match wins" in r.stdout and "hands per table" in r.stdout
+    r = subprocess.run([sys.executable, "-m", "game.sim", "--players", "3", "--preset", "hollywood"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "Hollywood scoring is for two players" in r.stderr

@@ -32,6 +32,7 @@ from game.engine import (
     showdown,
 )
 from game.engine.cards import cards_of, mask_of
+from game.engine.rules import HOLLYWOOD, STRAIGHT
 
 
 def end_hand(rules, knocker_cards, defender_cards, action, knocker=0):
@@ -403,7 +404,9 @@ def test_all_bonuses_together():
 
 
 def test_presets_follow_the_rule_pages():
-    assert PRESETS == {"van": VAN, "classic": CLASSIC}
+    assert PRESETS == {"van": VAN, "classic": CLASSIC, "straight": STRAIGHT, "hollywood": HOLLYWOOD}
+    assert CLASSIC.with_(straight_gin=True, game_bonus=100, line_bonus=25, shutout_double=True) == STRAIGHT
+    assert CLASSIC.with_(hollywood=True, game_bonus=100, line_bonus=25, shutout_double=True) == HOLLYWOOD
     assert (VAN.target, VAN.knock_limit, VAN.gin_bonus, VAN.undercut_bonus, VAN.big_gin_bonus) == (100, 10, 25, 25, 31)
     assert (VAN.upcard_offer, VAN.dealer_rule, VAN.first_dealer, VAN.turn_timer) == ("none", "alternate", "lot", 40)
     assert (CLASSIC.gin_bonus, CLASSIC.undercut_bonus, CLASSIC.big_gin_bonus) == (25, 25, None)
@@ -412,7 +415,7 @@ def test_presets_follow_the_rule_pages():
         assert rules.tie_is_undercut and not rules.oklahoma and rules.dead_hand_stock == 2
         assert not rules.may_discard_taken_card
         assert (rules.game_bonus, rules.line_bonus, rules.shutout_double) == (0, 0, False)
-    assert TARGET_CHOICES == {"van": (100,), "classic": (50, 100)}
+    assert TARGET_CHOICES == {"van": (100,), "classic": (50, 100), "straight": (100,), "hollywood": (100,)}
     assert TIMER_CHOICES == (0, 15, 20, 30, 40, 60)
 
 
@@ -425,7 +428,7 @@ def test_preset_by_name_and_target():
     with pytest.raises(ValueError, match="plays to"):
         preset("van", 50)
     with pytest.raises(ValueError, match="unknown preset"):
-        preset("hollywood")
+        preset("oklahoma")
 
 
 @pytest.mark.parametrize("change", [

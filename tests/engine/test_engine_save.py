@@ -122,7 +122,7 @@ def damaged_saves():
     case("53 cards", lambda d: d["stock"].append("AS") if "AS" not in d["stock"] else d["stock"].append("2S"))
     case("bad phase", lambda d: d.__setitem__("phase", "lunch"))
     case("phase of wrong type", lambda d: d.__setitem__("phase", 3))
-    case("newer version", lambda d: d.__setitem__("version", 2))
+    case("newer version", lambda d: d.__setitem__("version", 3))
     case("version zero", lambda d: d.__setitem__("version", 0))
     case("version as text", lambda d: d.__setitem__("version", "1"))
     case("not our format", lambda d: d.__setitem__("format", "chess"))

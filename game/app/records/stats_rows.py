@@ -20,7 +20,7 @@ from game.engine.scoring import MAX_HAND_POINTS
 
 SCHEMA_VERSION = 2  # 2: matches.abandoned (a version-1 file is upgraded in place, its rows kept)
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
-PRESETS = ("van", "classic", "custom")
+PRESETS = ("van", "classic", "straight", "hollywood", "custom")
 MODES = ("bot", "hotseat")
 TIME_RANGE = (0.0, 32503680000.0)  # 1970 to 3000: what every system can show as a date
 MAX_DEADWOOD = 110  # eleven cards of ten

@@ -15,7 +15,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, MELD_COLOURS, panel
 from game.app.matches.match import Match
-from game.engine import HandResult
+from game.engine import HandResult, hollywood
 
 SEAT_COLOURS = (MELD_COLOURS[0], MELD_COLOURS[1])  # the two players' colours in the plates and the chart
 
@@ -81,7 +81,7 @@ class MatchStory:
     def rows(self) -> list[tuple[str, str, str, str, str]]:
         """Hand, result, the sum, then each seat's running total (with +points where it scored)."""
         say = self.match.say
-        out = []
+        out: list[tuple[str, str, str, str, str]] = []
         run = [0, 0]
         for r in self.match.state.history:
             cells = ["", ""]
@@ -92,11 +92,20 @@ class MatchStory:
                 assert who is not None and r.winner is not None  # only a dead hand has neither
                 label, total = say("over.kind." + r.kind, who), r.sum_text
                 run[r.winner] += r.points
+            games = self._hollywood(len(out) + 1)
             for seat in (0, 1):
                 gained = r.kind != "dead" and r.winner == seat
-                cells[seat] = f"{run[seat]}  (+{r.points})" if gained else str(run[seat])
+                shown = "/".join(str(g.points[seat]) for g in games) if games else str(run[seat])
+                cells[seat] = f"{shown}  (+{r.points})" if gained and not games else shown
             out.append((str(r.hand_no + 1), label, total, cells[0], cells[1]))
         return out
+
+    def _hollywood(self, hands: int) -> tuple[hollywood.Game, ...]:
+        """Hollywood's three games after the first ``hands`` hands (none for one-game scoring)."""
+        st = self.match.state
+        if not st.rules.hollywood:
+            return ()
+        return hollywood.sheet(st.rules, st.history[:hands]).games
 
     def plate_lines(self, seat: int) -> list[tuple[str, str]]:
         """``(label, value)`` lines of a player's plate: where the total came from, then the records."""
@@ -111,6 +120,8 @@ class MatchStory:
             lines.append((tr("over.game_bonus"), str(final.game_bonus[seat])))
         if final is not None and final.shutout and seat == final.winner:
             lines.append((tr("over.shutout"), "\u00d72"))
+        for n, game in enumerate(final.games if final is not None else (), start=1):
+            lines.append((tr("sheet.game", n=n), str(game.totals[seat])))
         lines += [(tr("over.hands_won"), str(rec.hands_won)), (tr("over.gins"), str(rec.gins)),
                   (tr("over.undercuts"), str(rec.undercuts)), (tr("over.best_hand"), str(rec.best))]
         return lines
@@ -264,7 +275,8 @@ class MatchStory:
         pad = lay.px(16)
         head = lay.font(18)
         ty = rect.top + pad + head * 0.5
-        text.draw(surface, tr("over.sheet"), head, GOLD, (rect.centerx, ty), bold=True)
+        title = tr("over.sheet") + (" · " + tr("sheet.hollywood") if self.match.rules.hollywood else "")
+        text.draw(surface, title, head, GOLD, (rect.centerx, ty), bold=True)
         # rows fill the sheet: taller (and a little larger) when there are few hands
         body_top = ty + head * 0.8
         body_h = rect.bottom - pad - body_top

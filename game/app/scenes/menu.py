@@ -31,7 +31,7 @@ from .savedmatch import record_abandoned, saved_summary
 log = logging.getLogger(__name__)
 
 OPPONENTS = ("easy", "medium", "hard", "hotseat")
-PRESETS = ("van", "classic")
+PRESETS = ("van", "classic", "straight", "hollywood")
 
 
 def notice_text(notice) -> str:
@@ -175,7 +175,8 @@ class MenuScene(Scene):
         # what Continue resumes, under the buttons (a line kept free when there is nothing to resume)
         self.saved_rect = pygame.Rect(lay.margin, y, lay.w - 2 * lay.margin, round(lay.font(15) * 1.4))
         y += self.saved_rect.height + gap
-        tools = (("menu.read_rules", "#rules", self.open_rules), ("menu.settings", "#settings", self.open_settings),
+        tools = (("menu.more", "#game_night", self.app.nav.show_game_night),
+                 ("menu.read_rules", "#rules", self.open_rules), ("menu.settings", "#settings", self.open_settings),
                  ("menu.statistics", "#statistics", self.open_stats),
                  ("menu.history", "#history", self.app.nav.show_history), ("menu.quit", "#quit", self.quit))
         tws = self._fit([tr(k) for k, _, _ in tools], round(bw * 1.15), ("@tool", "button"))

@@ -41,12 +41,12 @@ class PauseScene(Scene):
         self.app.nav.show_settings()
 
     def rules(self) -> None:
-        rules = None
+        rules, table = None, None
         for s in self.app.stack:
             match = getattr(s, "match", None)
             if match is not None:
-                rules = match.rules
-        self.app.push(RulesScene(self.app, rules))
+                rules, table = match.rules, getattr(match, "table_kind", None)
+        self.app.push(RulesScene(self.app, rules, table))
 
     def leave(self) -> None:
         """To the menu, after the player agrees (the match stays saved for Continue)."""
@@ -86,11 +86,12 @@ class RulesScene(Scene):
     name = "rules"
     opaque = False
 
-    def __init__(self, app, rules: Rules | None) -> None:
+    def __init__(self, app, rules: Rules | None, table: str | None = None) -> None:
         super().__init__(app)
         from game.engine import VAN
 
         self.rules = rules or VAN
+        self.table = table  # "three" or "pairs" at a bigger table
 
     def panel_rect(self) -> pygame.Rect:
         lay = self.app.layout
@@ -120,8 +121,19 @@ class RulesScene(Scene):
         r = self.rules
         big = tr("rules.big_gin_as_gin") if r.big_gin_bonus is None else tr("rules.big_gin", bonus=r.big_gin_bonus)
         limit = tr("rules.v.oklahoma") if r.oklahoma else r.knock_limit
-        return tr("rules.body", limit=limit, undercut=r.undercut_bonus, gin=r.gin_bonus,
+        body = tr("rules.body", limit=limit, undercut=r.undercut_bonus, gin=r.gin_bonus,
                   big_gin_line=big, target=r.target)
+        return "\n".join([body, *self.variants()])
+
+    def variants(self) -> list[str]:
+        """A paragraph for each way of playing in force beyond the plain two-player game."""
+        r = self.rules
+        extra = [tr("rules.straight_gin", gin=r.gin_bonus, dead=r.dead_hand_stock)] if r.straight_gin else []
+        if r.hollywood:
+            extra.append(tr("rules.hollywood", target=r.target))
+        if self.table:
+            extra.append(tr("rules." + self.table, target=r.target))
+        return extra
 
     def values(self) -> list[tuple[str, str]]:
         """(label, value) for every switch in force, in the language of the screen."""
@@ -137,7 +149,8 @@ class RulesScene(Scene):
         return [
             (tr("rules.k.preset"), tr("preset." + r.preset_name)),
             (tr("rules.k.target"), str(r.target)),
-            (tr("rules.k.knock"), tr("rules.v.oklahoma") if r.oklahoma else str(r.knock_limit)),
+            (tr("rules.k.knock"), tr("rules.v.straight") if r.straight_gin
+             else tr("rules.v.oklahoma") if r.oklahoma else str(r.knock_limit)),
             (tr("rules.k.gin"), str(r.gin_bonus)),
             (tr("rules.k.big_gin"), tr("rules.v.as_gin") if r.big_gin_bonus is None else str(r.big_gin_bonus)),
             (tr("rules.k.undercut"), str(r.undercut_bonus)),
@@ -149,7 +162,7 @@ class RulesScene(Scene):
             (tr("rules.k.timer"),
              tr("rules.timer_off") if not r.turn_timer else tr("rules.timer_seconds", n=r.turn_timer)),
             (tr("rules.k.bonuses"), tr("rules.v.list_sep").join(bonuses) if bonuses else tr("rules.v.none")),
-        ]
+        ] + ([(tr("rules.k.hollywood"), tr("rules.v.hollywood"))] if r.hollywood else [])
 
     @staticmethod
     def pictures() -> list[tuple[str, list[str], list[str]]]:
@@ -300,6 +313,6 @@ class CurtainScene(Scene):
         text.draw(surface, tr("curtain.hint", name=name), lay.font(18), INK, (lay.w / 2, lay.h / 2),
                   max_width=lay.w - 2 * lay.margin)
         line = tr("result.score_line", name1=match.name(0), s1=st.scores[0], name2=match.name(1),
-                  s2=st.scores[1], target=st.rules.target)
+                  s2=st.scores[1], target=match.rules.target)
         text.draw(surface, line, lay.font(16), INK_DIM, (lay.w / 2, lay.h - lay.px(40)),
                   max_width=lay.w - 2 * lay.margin)

@@ -272,7 +272,7 @@ class ResultScene(ResultLayout):
             text.draw(surface, str(shown[seat]), round(size * 1.15) if grow else size, GOLD, (x_score, y),
                       lay.anchor("midright"), bold=True)
         y = rect.top + lay.px(6) + round(size * 1.55) * 2.5
-        info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=st.rules.target)
+        info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=self.match.rules.target)
         text.draw(surface, info, lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"),
                   max_width=rect.width - lay.px(36))
 

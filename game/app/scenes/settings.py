@@ -109,7 +109,7 @@ def looks_options() -> list[Option]:
 
 def rule_options() -> list[Option]:
     return [
-        Option("preset", ("van", "classic", "custom"), lambda s: s.preset, _with_preset,
+        Option("preset", ("van", "classic", "straight", "hollywood", "custom"), lambda s: s.preset, _with_preset,
                lambda v: tr("preset." + v), lambda v: tr("settings.preset.explain." + v)),
         _rule("target", TARGETS),
         _rule("turn_timer", TIMER_CHOICES, lambda v: tr("settings.seconds", n=v) if v else tr("settings.off")),
@@ -128,6 +128,8 @@ def rule_options() -> list[Option]:
         _rule("game_bonus", (0, 100), lambda v: str(v) if v else tr("settings.off")),
         _rule("line_bonus", (0, 25), lambda v: str(v) if v else tr("settings.off")),
         _rule("shutout_double", BOOL, _on_off),
+        _rule("straight_gin", BOOL, _on_off),
+        _rule("hollywood", BOOL, _on_off),
     ]
 
 

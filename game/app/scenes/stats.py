@@ -18,6 +18,7 @@ from game.app.config.vocab import LEVELS
 from game.app.lang import i18n, jalali, text
 from game.app.lang.i18n import tr, wtr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
+from game.app.records import playways
 from game.app.shell.scene import Scene
 
 ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "avg_deadwood",
@@ -110,6 +111,13 @@ class StatsScene(Scene):
             log.exception("the statistics could not be read")
             self.opponents, self.recent = [], []
         self.page = min(self.page, max(0, self.pages() - 1))
+        self.ways = playways.load(playways.folder_of(self.app.services))["ways"]
+
+    def ways_line(self) -> str:
+        """The matches won of those played, for each way of playing that has any."""
+        parts = [tr("stats.mode_short", mode=tr("stats.mode." + w), won=v["won"], played=v["played"])
+                 for w, v in getattr(self, "ways", {}).items() if v["played"]]
+        return tr("stats.modes") + ": " + tr("rules.v.list_sep").join(parts) if parts else ""
 
     def per_page(self) -> int:
         """How many opponents' columns fit side by side (at most four), each as wide as its name needs."""
@@ -226,6 +234,11 @@ class StatsScene(Scene):
         pad = lay.px(24)
         top = r.top + lay.px(70)
         bottom = r.bottom - lay.button_h - lay.px(30)
+        ways = self.ways_line()
+        if ways:  # the matches by way of playing, in a line of their own above the buttons
+            text.draw(surface, ways, lay.font(13), INK_DIM, (r.centerx, bottom - lay.px(4)),
+                      max_width=r.width - pad * 2)
+            bottom -= lay.px(22)
         if self.pages() > 1:  # "page 1 of 2" before the arrows, in the title row
             right = getattr(self, "page_label_right", r.right - pad)
             room = round(right - (r.centerx + title.width / 2 + lay.px(16)))

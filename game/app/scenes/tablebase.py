@@ -195,7 +195,7 @@ class TableScene(Scene):
                       max_width=w - lay.px(62))
             text.draw(surface, str(st.scores[seat]), size, GOLD, (x_score, y), lay.anchor("midright"), bold=True)
         y = rect.top + lay.px(6) + row * 2 + row / 2
-        info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=st.rules.target)
+        info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=self.match.rules.target)
         text.draw(surface, info, lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"), max_width=w - lay.px(36))
 
     def scoreboard_width(self, size: int) -> int:

@@ -18,11 +18,14 @@ from game.app.lang.i18n import tr
 from game.app.matches import listeners as match_listeners
 from game.app.matches.fairdeal import SealedDeck, random_cut
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
+from game.app.matches.tablerun import DuelMatch, TableRun, TableSetup
 from game.app.records.history import HISTORY_KEEP, History, MatchEntry
 from game.app.records.history_recorder import HistoryRecorder
+from game.app.records.playways import count_way
 from game.app.scenes.cut import CutScene
 from game.app.scenes.deal import DealScene
 from game.app.scenes.error import ErrorScene
+from game.app.scenes.gamenight import GameNightScene
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.matchover import MatchOverScene
 from game.app.scenes.menu import MenuScene
@@ -31,7 +34,9 @@ from game.app.scenes.play import PlayScene
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.result import ResultScene
 from game.app.scenes.settings import SettingsScene
+from game.app.scenes.tablesheet import TableSheetScene
 from game.engine import DeckSource, Phase, new_match
+from game.engine.daily import DailyDeal
 
 if TYPE_CHECKING:
     from game.app.shell.scene import Host
@@ -64,6 +69,8 @@ class Flow:
         self.notices: list[Any] = []
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
         self.menu_choice: str | None = None  # the opponent last chosen in the menu (a level or hotseat)
+        self.table_run: TableRun | None = None  # a table of three or four being played
+        self.daily: DailyDeal | None = None  # the deal of the day being played
 
     def next_seed(self) -> int:
         if self.seed is not None:
@@ -117,6 +124,9 @@ class Flow:
 
     def next_hand(self, match: Match) -> None:
         """Deal the next hand of a match: sealed and cut by the non-dealer when the match deals fairly."""
+        if isinstance(match, DuelMatch):  # a table's hand: back to its score sheet
+            self.show_table_sheet()
+            return
         if not match.fair:
             match.next_hand()
             self.start_deal(match)
@@ -173,7 +183,34 @@ class Flow:
 
     def to_menu(self) -> None:
         self.match = None
+        self.table_run = self.daily = None
         self.host.set_scene(MenuScene(self.host))
+
+    # ------------------------------------------------------------------ game night: tables and the day's deal
+
+    def show_game_night(self) -> None:
+        self.host.set_scene(GameNightScene(self.host))
+
+    def start_table(self, setup: TableSetup) -> None:
+        """A table of three or four: its score sheet first, which hands the screen to the first player."""
+        self.table_run = TableRun(setup, self.host.bots, self.host.services.sound)
+        self.show_table_sheet()
+
+    def show_table_sheet(self) -> None:
+        if self.table_run is not None:
+            self.host.set_scene(TableSheetScene(self.host, self.table_run))
+
+    def play_duel(self) -> None:
+        """The table's hand in play, through the two-player scenes (not saved: a table is not resumed)."""
+        if self.table_run is None:
+            return
+        self.match, self.recorder = self.table_run.duel_match(), None
+        self.start_deal(self.match)
+
+    def start_daily(self, deal: DailyDeal) -> None:
+        """The deal of the day: dealt from its public seed (no cut), against the day's level."""
+        self.daily = deal
+        self._open(MatchSetup("bot", deal.rules, deal.seed, level=deal.level), None, True)  # type: ignore[arg-type]
 
     def start_deal(self, match: Match) -> None:
         self.hand_view = self.hand_view.fresh()
@@ -189,6 +226,7 @@ class Flow:
         self.host.set_scene(ResultScene(self.host, match, viewer))
 
     def show_match_over(self, match: Match) -> None:
+        count_way(self.host, match, self.daily)
         self.host.set_scene(MatchOverScene(self.host, match))
 
     def show_settings(self) -> None:

@@ -1,0 +1,109 @@
+"""Headless three- and four-player tables for ``python -m game.sim --players 3`` or ``--pairs``.
+
+Each table has its own seed; the levels given sit in turn in every seat (table ``i`` moves them ``i``
+seats on), so the seat order evens out; at a table of pairs the first and third levels stay partners.
+The report gives each level's match wins (a pair's win counts for both its players), hands won,
+points per hand played and the hands that ended each way.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from game.bots import make_bot
+from game.engine import Rules
+from game.engine.table import SEATS, Table, side_of
+
+KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
+
+
+def run_table(kind: str, levels: tuple[str, ...], rules_dict: dict, seed: int, index: int) -> dict:
+    """Play table ``index``: ``levels`` rotated ``index`` seats on; the result per level slot."""
+    n = SEATS[kind]
+    shift = index % n
+    seat_slot = [(seat - shift) % n for seat in range(n)]  # which of ``levels`` sits in each seat
+    table_seed = seed * 1_000_003 + index
+    from game.bots.table_play import play_table
+
+    table, events = Table.new(kind, Rules.from_dict(rules_dict), table_seed)
+    bots = [make_bot(levels[seat_slot[seat]], seed=f"{table_seed}/{seat}") for seat in range(n)]
+    record = play_table(table, events, bots)
+    won, played, points = [0] * n, [0] * n, [0] * n
+    ends = dict.fromkeys(KINDS, 0)
+    for hand in record.hands:
+        ends[hand.result.kind] += 1
+        for seat in hand.duel.seats:
+            played[seat_slot[seat]] += 1
+        if hand.winner is not None:
+            won[seat_slot[hand.winner]] += 1
+            points[seat_slot[hand.winner]] += hand.result.points
+    winners = [] if record.final is None else [
+        seat_slot[seat] for seat in range(n) if side_of(kind, seat) == record.final.winner
+    ]
+    return {"winners": winners, "won": won, "played": played, "points": points, "ends": ends,
+            "hands": len(record.hands), "fallbacks": sum(record.fallbacks), "finished": record.final is not None}
+
+
+@dataclass
+class TableSummary:
+    kind: str
+    levels: tuple[str, ...]
+    tables: int = 0
+    unfinished: int = 0
+    match_wins: list[int] = field(default_factory=list)
+    won: list[int] = field(default_factory=list)
+    played: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    ends: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    hands: int = 0
+    fallbacks: int = 0
+
+    def __post_init__(self) -> None:
+        n = len(self.levels)
+        self.match_wins, self.won, self.played, self.points = [0] * n, [0] * n, [0] * n, [0] * n
+
+    def add(self, r: dict) -> None:
+        self.tables += 1
+        self.unfinished += not r["finished"]
+        for slot in r["winners"]:
+            self.match_wins[slot] += 1
+        for name in ("won", "played", "points"):
+            mine = getattr(self, name)
+            for slot, x in enumerate(r[name]):
+                mine[slot] += x
+        for k, x in r["ends"].items():
+            self.ends[k] += x
+        self.hands += r["hands"]
+        self.fallbacks += r["fallbacks"]
+
+
+def simulate_tables(kind: str, levels: tuple[str, ...], rules: Rules, tables: int, seed: int) -> TableSummary:
+    if len(levels) != SEATS[kind]:
+        raise ValueError(f"a {kind} table needs {SEATS[kind]} levels, not {len(levels)}")
+    summary = TableSummary(kind, levels)
+    for index in itertools.count():
+        if index >= tables:
+            break
+        summary.add(run_table(kind, levels, rules.to_dict(), seed, index))
+    return summary
+
+
+def format_tables(s: TableSummary, rules_name: str, target: int) -> str:
+    what = "three players, the dealer sitting out" if s.kind == "three" else "two pairs (seats 0+2 and 1+3)"
+    rows = [f"{s.tables} tables of {what} to {target}, preset {rules_name}"]
+    if s.kind == "pairs":
+        rows.append(f"partners: {s.levels[0]} (0) with {s.levels[2]} (2), {s.levels[1]} (1) with {s.levels[3]} (3)")
+    rows += ["",
+            f"{'level (slot)':18}{'match wins':>12}{'hands won':>12}{'of played':>11}{'points/hand':>13}"]
+    for slot, level in enumerate(s.levels):
+        played = s.played[slot]
+        rows.append(
+            f"{f'{level} ({slot})':18}{s.match_wins[slot] / max(1, s.tables):>12.1%}"
+            f"{s.won[slot] / max(1, played):>12.1%}{played:>11}{s.points[slot] / max(1, played):>13.2f}"
+        )
+    ended = ", ".join(f"{k.replace('_', ' ')} {s.ends[k] / max(1, s.hands):.1%}" for k in KINDS)
+    rows += ["", f"{'hands per table':18}{s.hands / max(1, s.tables):.2f} ({s.hands} hands)",
+             f"{'how hands ended':18}{ended}", f"{'referee fallbacks':18}{s.fallbacks}"]
+    if s.unfinished:
+        rows.append(f"{'unfinished tables':18}{s.unfinished}")
+    return "\n".join(rows)
