@@ -8,58 +8,23 @@ the mouse or the arrow keys; a hand whose record is damaged is listed as damaged
 from __future__ import annotations
 
 import logging
-import time
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
-from game.app.lang import i18n, text
-from game.app.lang.i18n import tr, wtr
-from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
+from game.app.lang.i18n import tr
 from game.app.records.history import HandEntry, History, MatchEntry
 from game.app.shell.scene import Scene
 from game.engine.record import RecordError
 
-from .recorded import Seats
+from .history_draw import HistoryDrawing
+from .history_files import HistoryFileActions
 
 log = logging.getLogger(__name__)
 
-MATCH_COLUMNS = ((0.0, 0.2, "stats.col.date"), (0.2, 0.26, "stats.col.opponent"), (0.46, 0.16, "stats.col.preset"),
-                 (0.62, 0.14, "stats.col.score"), (0.76, 0.24, "stats.col.result"))
-HAND_COLUMNS = ((0.0, 0.12, "history.col.hand"), (0.12, 0.22, "history.col.dealer"),
-                (0.34, 0.38, "history.col.ending"), (0.72, 0.12, "history.col.points"),
-                (0.84, 0.16, "stats.col.score"))
 
-
-def when(seconds: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds)) if seconds > 0 else tr("stats.none")
-
-
-def preset_words(entry: MatchEntry) -> str:
-    preset = tr("preset." + entry.preset) if i18n.has("preset." + entry.preset) else entry.preset
-    return tr("stats.preset_target", preset=preset, target=entry.target)
-
-
-def outcome_words(entry: MatchEntry) -> tuple[str, tuple[int, int, int]]:
-    words = []
-    colour = INK
-    if entry.finished and entry.won is not None:
-        words.append(tr("stats.won") if entry.won else tr("stats.lost"))
-        colour = GOLD if entry.won else RED
-    else:
-        words.append(tr("history.unfinished"))
-        colour = INK_DIM
-    if entry.practice:
-        words.append(tr("history.practice"))
-    if entry.imported:
-        words.append(tr("history.imported"))
-    return " · ".join(words), colour
-
-
-class HistoryScene(Scene):
+class HistoryScene(HistoryFileActions, HistoryDrawing, Scene):
     name = "history"
 
     def __init__(self, app: Any, history: History) -> None:
@@ -255,62 +220,6 @@ class HistoryScene(Scene):
             log.exception("a hand that was checked would not replay")
             self.app.toast(tr("history.damaged"), 3.5)
 
-    def export_match(self) -> None:
-        cur = self.current()
-        entry = self.entry if self.entry is not None else cur if isinstance(cur, MatchEntry) else None
-        if entry is None:
-            return
-        if not entry.hands_open:
-            self.app.toast(tr("history.hotseat_hidden"), 3.5)
-            return
-        self._exported(self.history.export(entry.match_id))
-
-    def export_hand(self) -> None:
-        cur = self.current()
-        if self.entry is not None and isinstance(cur, HandEntry) and cur.ok:
-            self._exported(self.history.export(self.entry.match_id, cur.hand_no))
-
-    def _exported(self, path: Path | None) -> None:
-        if path is None:
-            self.app.toast(tr("history.export_failed"))
-        else:
-            self.app.toast(tr("history.exported", file=str(path)), 5.0)
-
-    def ask_import(self) -> None:
-        if self.dialog is not None or not self.history.available:
-            return
-        lay = self.app.layout
-        w, h = min(lay.w - 2 * lay.margin, lay.px(640)), min(lay.h - 2 * lay.margin, lay.px(480))
-        rect = pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
-        folder = self.history.folder
-        start = str(folder) if folder is not None and folder.is_dir() else None
-        self.dialog = pygame_gui.windows.UIFileDialog(
-            rect, self.app.ui, window_title=wtr("history.import_title"), initial_file_path=start,
-            allow_existing_files_only=True, object_id=ObjectID(object_id="#import_dialog"))
-        # pygame-gui would write its own (English) words on these buttons; deleting is not its job here
-        self.dialog.ok_button.set_text(wtr("button.ok"))
-        self.dialog.cancel_button.set_text(wtr("button.cancel"))
-        self.dialog.delete_button.hide()
-
-    def import_path(self, path: str | Path) -> None:
-        try:
-            entry, loaded = self.history.import_file(path)
-        except RecordError as e:
-            log.warning("import refused: %s", e)
-            self.app.toast(tr("history.import_refused"), 4.0)
-            return
-        if loaded.problems:
-            log.warning("import left out: %s", "; ".join(loaded.problems))
-            self.app.toast(tr("history.imported_some", n=len(loaded.hands), bad=len(loaded.problems)), 4.0)
-        else:
-            self.app.toast(tr("history.imported_done", n=len(loaded.hands)), 3.0)
-        self.entry = None
-        self.hands = []
-        self.load()
-        self.selected = next((i for i, e in enumerate(self.entries) if e.match_id == entry.match_id), 0)
-        self.page = self.selected // self.per_page()
-        self.rebuild_ui()
-
     # ------------------------------------------------------------------ events
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -359,76 +268,3 @@ class HistoryScene(Scene):
             self.export_hand() if self.entry is not None else self.export_match()
         elif k == pygame.K_i and self.entry is None:
             self.ask_import()
-
-    # ------------------------------------------------------------------ draw
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = self.app.layout
-        surface.blit(felt((lay.w, lay.h), dark=True), (0, 0))
-        r = self.panel_rect()
-        panel(surface, r, radius=lay.px(16))
-        if self.entry is None:
-            title = tr("history.title")
-        else:
-            title = tr("history.match_title", date=when(self.entry.started_at), opponent=Seats(self.entry).opponent())
-        right_space = round(lay.button_h * 2.4) + lay.px(40) if self.pages() > 1 else lay.px(20)
-        text.draw(surface, title, lay.font(28), GOLD, (r.centerx, r.top + lay.px(34)), bold=True,
-                  max_width=r.width - 2 * right_space)
-        body = self.body_rect()
-        size = lay.font(15)
-        if self.pages() > 1:
-            text.draw(surface, tr("stats.page", page=self.page + 1, pages=self.pages()), lay.font(13), INK_DIM,
-                      (lay.mx(body.left), r.top + lay.px(34)), lay.anchor("midleft"))
-        if not self.rows():
-            key = "history.empty" if self.entry is None else "history.no_hands"
-            text.draw_wrapped(surface, tr(key), lay.font(18), INK_DIM,
-                              pygame.Rect(body.left, body.top + lay.px(30), body.width, lay.px(120)), align="center")
-            return
-        columns = MATCH_COLUMNS if self.entry is None else HAND_COLUMNS
-        h = self.row_h()
-        head_y = body.top + h / 2
-        for e, wd, key in columns:
-            text.draw(surface, tr(key), size, INK_DIM, (lay.mx(body.left + body.width * e + lay.px(6)), head_y),
-                      lay.anchor("midleft"), max_width=round(body.width * wd - lay.px(10)))
-        pygame.draw.line(surface, GOLD, (body.left, body.top + h - 1), (body.right, body.top + h - 1), 1)
-        for slot, (i, row) in enumerate(self.shown()):
-            rect = self.row_rect(slot)
-            if i == self.selected:
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((226, 195, 92, 48))
-                surface.blit(shade, rect)
-                pygame.draw.rect(surface, GOLD, rect, 1, border_radius=lay.px(4))
-            elif slot % 2 == 0:
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((255, 255, 255, 12))
-                surface.blit(shade, rect)
-            cells = self.match_cells(row) if isinstance(row, MatchEntry) else self.hand_cells(row)
-            for (e, wd, _), (cell, colour) in zip(columns, cells, strict=True):
-                text.draw(surface, cell, size, colour, (lay.mx(rect.left + rect.width * e + lay.px(6)), rect.centery),
-                          lay.anchor("midleft"), max_width=round(rect.width * wd - lay.px(10)))
-
-    def match_cells(self, m: MatchEntry) -> list[tuple[str, tuple[int, int, int]]]:
-        outcome, colour = outcome_words(m)
-        return [(when(m.started_at), INK), (Seats(m).opponent(), INK), (preset_words(m), INK),
-                (tr("stats.score", mine=m.my_score, theirs=m.their_score), INK), (outcome, colour)]
-
-    def hand_cells(self, h: HandEntry) -> list[tuple[str, tuple[int, int, int]]]:
-        number = tr("table.hand_no", n=h.hand_no + 1)
-        rec = h.record
-        if rec is None or rec.end is None or self.entry is None:
-            return [(number, INK), ("", INK), (tr("history.damaged_row"), RED), ("", INK), ("", INK)]
-        seats = Seats(self.entry)
-        end = rec.end
-        if end.kind == "dead":
-            ending = tr("over.kind.dead")
-        else:
-            who = end.winner if end.kind == "undercut" else end.knocker
-            ending = seats.say("over.kind." + end.kind, who if who is not None else 0)
-        scores = list(rec.scores)
-        if end.winner is not None:
-            scores[end.winner] += end.points
-        me = self.entry.seat
-        colour = INK if end.winner is None else GOLD if end.winner == me else RED
-        points = str(end.points) if end.winner is not None else tr("stats.none")
-        return [(number, INK), (seats.name(rec.dealer), INK), (ending, colour), (points, colour),
-                (tr("stats.score", mine=scores[me], theirs=scores[1 - me]), INK)]
