@@ -28,8 +28,9 @@ def check_lines(lines: Sequence[str]) -> tuple[bool, list[str]]:
         hands += 1
         try:
             record = json.loads(line)
-        except ValueError as e:
-            report.append(f"line {number}: not JSON ({e})")
+        except (ValueError, RecursionError) as e:  # nesting deeper than the parser goes is no hand either
+            why = "nested too deeply" if isinstance(e, RecursionError) else str(e)
+            report.append(f"line {number}: not JSON ({why})")
             ok = False
             continue
         result = verify_record(record)

@@ -45,7 +45,7 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
     """Save after every action, record finished hands and matches (a practice match with a move taken
     back is left out of the statistics), record every hand in the history, and sound the moves.
     ``practice`` turns on practice mode's undo; ``keep`` is how many matches the history keeps;
-    ``tell`` shows a short message (the app's toast): it hears once that saving fails."""
+    ``tell`` shows a short message (the app's toast): it hears once that saving fails, and once that it works again."""
     meta = match.info
     recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed)
 
@@ -59,6 +59,8 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
             why = services.store.take_trouble()
             if why is not None:
                 tell(cannot_save_text(why))
+            if services.store.take_saving_back():
+                tell(tr("notice.saving_back_short"))
 
     def sounds(m: Match, action: Action | None, events: list[Event]) -> None:
         for name in event_sounds(events):

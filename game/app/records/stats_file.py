@@ -40,7 +40,14 @@ from game.app.storage.files import (
     set_aside,
     unwritable,
 )
-from game.app.storage.notices import NOTICE_CANNOT_SAVE, NOTICE_FILE_LEFT, NOTICE_STATS, NOTICE_STATS_ROWS, NoticeSink
+from game.app.storage.notices import (
+    NOTICE_CANNOT_SAVE,
+    NOTICE_FILE_LEFT,
+    NOTICE_SAVING_BACK,
+    NOTICE_STATS,
+    NOTICE_STATS_ROWS,
+    NoticeSink,
+)
 
 log = logging.getLogger("game.app.records.stats")
 
@@ -224,6 +231,14 @@ class StatsFile:
             log.warning("statistics cannot be saved: %s", detail)
             self._notice(NOTICE_CANNOT_SAVE, self.path.parent, detail, why)
 
+    def _saved_again(self) -> None:
+        """A write worked: whatever stopped the writes (a full disk) is over, and a later failure is news."""
+        self._read_only = ""
+        if self._told_unsaved:
+            self._told_unsaved = False
+            log.warning("statistics are saved again")
+            self._notice(NOTICE_SAVING_BACK, self.path.parent, "a write worked")
+
     def _run(self, fn: Callable[[sqlite3.Connection], Any], default: Any = None, write: bool = False) -> Any:
         """Run ``fn`` on the connection; a database that turns out damaged is replaced once.
 
@@ -256,7 +271,7 @@ class StatsFile:
                     return default
                 else:
                     if write:
-                        self._told_unsaved = False  # a later failure is news again
+                        self._saved_again()
                     return result
         return default
 

@@ -348,15 +348,15 @@ class Writer:
                     self._failing.discard(path)
                     log.warning("%s is written again", path)
             finally:
+                if self._report is not None:  # before the write counts as done: ``flush`` waits for it too
+                    try:
+                        self._report(path, error)
+                    except Exception:
+                        log.exception("a write report failed")
                 with self._cond:
                     self._busy = False
                     self._current = None
                     self._cond.notify_all()
-            if self._report is not None:
-                try:
-                    self._report(path, error)
-                except Exception:
-                    log.exception("a write report failed")
 
     def _do(self, path: Path, text: str | None) -> None:
         if self.guarded(path):

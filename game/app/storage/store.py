@@ -6,7 +6,9 @@ A damaged, empty, hand-edited, oversized or newer-version file never stops the g
 aside with a timestamp in its name, defaults are used, and a notice (``take_notices()``) tells the
 UI to say so.  A bad file that cannot be moved aside is left exactly as it is and never written
 over.  When saving fails (a read-only or full disk) the store says so once (``NOTICE_CANNOT_SAVE``,
-or ``take_trouble()`` for a toast during play) and the game goes on.
+or ``take_trouble()`` for a toast during play) and the game goes on; when a write works again (space
+came back) the trouble is over and the player hears that too (``NOTICE_SAVING_BACK``, or
+``take_saving_back()`` for a toast).
 ``SilentStore`` has the same methods and touches no file (tests, pictures).
 """
 from __future__ import annotations
@@ -36,7 +38,15 @@ from .files import (
     unwritable,
     why_failed,
 )
-from .notices import NOTICE_CANNOT_SAVE, NOTICE_FILE_LEFT, NOTICE_MATCH, NOTICE_SETTINGS, Notice, Notices
+from .notices import (
+    NOTICE_CANNOT_SAVE,
+    NOTICE_FILE_LEFT,
+    NOTICE_MATCH,
+    NOTICE_SAVING_BACK,
+    NOTICE_SETTINGS,
+    Notice,
+    Notices,
+)
 from .resume import MATCH_READ_LIMIT, match_text, read_saved
 
 log = logging.getLogger(__name__)
@@ -117,18 +127,27 @@ class Store(_InFolder):
         if why is not None:
             log.warning("progress cannot be saved in %s (%s)", self._folder, why)
             with self._state_lock:
-                self._failing[self._folder] = why  # for the whole session: what fails later is no news
+                self._failing[self._folder] = why  # until a write works: what fails before then is no news
             self.add_notice(NOTICE_CANNOT_SAVE, self._folder, "seen at start", why)
 
     # --- notices --------------------------------------------------------------------------------
 
     def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
-        """Queue a notice; "progress cannot be saved" is said once for a trouble, whoever reports it."""
+        """Queue a notice; "progress cannot be saved" is said once for a trouble, whoever reports it, and
+        "saving works again" only after the player heard of the trouble (else the trouble is just dropped)."""
         if key == NOTICE_CANNOT_SAVE:
             with self._state_lock:
                 if self._told_trouble:
                     return
                 self._told_trouble = True
+            self._notices.take_key(NOTICE_SAVING_BACK)
+        elif key == NOTICE_SAVING_BACK:
+            with self._state_lock:
+                if not self._told_trouble:
+                    return
+                self._told_trouble = False
+            if self._notices.take_key(NOTICE_CANNOT_SAVE) is not None:
+                return  # the trouble was never shown: nothing to take back
         self._notices.add(key, aside, detail, why)
 
     def take_notices(self) -> list[Notice]:
@@ -145,6 +164,10 @@ class Store(_InFolder):
             return None
         return notice.why or WHY_DISK
 
+    def take_saving_back(self) -> bool:
+        """Whether saving works again after a trouble the player was told of; once.  For a toast during play."""
+        return self._notices.take_key(NOTICE_SAVING_BACK) is not None
+
     @property
     def saving_fails(self) -> bool:
         """Whether the last write of some file failed (and no later one of it succeeded)."""
@@ -155,9 +178,18 @@ class Store(_InFolder):
         """The writer's report after each write (on its thread)."""
         with self._state_lock:
             if error is None:
-                if self._failing.pop(path, None) is not None and not self._failing:
-                    self._told_trouble = False  # saving works again: a new trouble is news
-                return
+                was = bool(self._failing)
+                self._failing.pop(path, None)
+                self._failing.pop(self._folder, None)  # the folder takes writes again (space came back)
+                back = was and not self._failing
+            else:
+                back = False
+        if error is None:
+            if back:
+                log.warning("progress is saved again in %s", self._folder)
+                self.add_notice(NOTICE_SAVING_BACK, self._folder)
+            return
+        with self._state_lock:
             if path == self.match_path:
                 self._match_known = None  # the disk holds what it holds
             first = not self._failing
@@ -329,6 +361,9 @@ class SilentStore(_InFolder):
 
     def take_trouble(self) -> str | None:
         return None
+
+    def take_saving_back(self) -> bool:
+        return False
 
     @property
     def saving_fails(self) -> bool:
