@@ -5,7 +5,7 @@ import pytest
 from game.bots import make_bot
 from game.bots.referee import play_match
 from game.engine import VAN, Card, Rules
-from game.engine.rules import BOT_TURN_LIMIT
+from game.engine.rules import BOT_TURN_LIMIT, TURN_LIMIT_RANGE
 
 
 class Hoarder:
@@ -42,7 +42,7 @@ def test_the_limit_is_off_by_default_and_checked():
 
 
 def test_two_hoarders_end_every_hand_as_dead_at_the_limit():
-    rules = VAN.with_(target=25, turn_limit=BOT_TURN_LIMIT)
+    rules = VAN.with_(target=25)  # bot matches turn the limit on by themselves
     record = play_match(rules, 5, Hoarder(1), Hoarder(2), max_hands=6, check_invariants=True)
     assert record.hands, "no hand ended"
     for hand in record.hands:
@@ -51,7 +51,8 @@ def test_two_hoarders_end_every_hand_as_dead_at_the_limit():
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_matches_that_end_normally_are_identical_with_the_guard(seed):
-    a = play_match(VAN, seed, make_bot("easy", seed=seed), make_bot("medium", seed=seed + 1))
+    a = play_match(VAN.with_(turn_limit=TURN_LIMIT_RANGE[1]), seed, make_bot("easy", seed=seed),
+                   make_bot("medium", seed=seed + 1))
     b = play_match(VAN.with_(turn_limit=BOT_TURN_LIMIT), seed, make_bot("easy", seed=seed),
                    make_bot("medium", seed=seed + 1))
     assert (a.winner, a.scores, a.hands) == (b.winner, b.scores, b.hands)
