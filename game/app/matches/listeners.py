@@ -1,10 +1,11 @@
 """What the services hear of a match: a save after every action, the statistics of finished hands
 and matches, the hand history, and the sound of each move.  Silent services make all of it do nothing.
 
-The save of a move is queued at once (the writer puts it in place within moments), so a killed game
-loses at most the move in flight.  The move that ends a match writes the match-over marker and waits
-(briefly, once per match) for the statistics and the marker to be on disk, so a finished match is
-never offered again.  When saving fails during play, ``tell`` (a toast) says so once.
+A move's statistics and history go to the database in one transaction (``records.ledger``).  The
+save of a move is queued at once (the writer puts it in place within moments), so a killed game loses
+at most the move in flight.  The move that ends a match waits (briefly, once per match) for its
+records, then drops the save, so a finished match is never offered again.  When saving fails during
+play, ``tell`` (a toast) says so once, and again when it works once more.
 """
 from __future__ import annotations
 
@@ -50,11 +51,14 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
     recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed)
 
     def keep_(m: Match, action: Action | None, events: list[Event]) -> None:
-        if services.stats is not None and not recorder.practice:
-            services.stats.record_events(meta, m.state.rules, events)
-        services.store.save_match(m.state, meta)
+        with services.stats.batch():  # the history and the statistics of a move: one transaction
+            recorder(m, action, events)
+            if not recorder.practice:
+                services.stats.record_events(meta, m.state.rules, events)
         if any(isinstance(e, MatchEnded) for e in events):
-            services.match_finished()
+            services.match_finished(m.state, meta)  # the records first, then no save at all
+        else:
+            services.store.save_match(m.state, meta)
         if tell is not None:
             why = services.store.take_trouble()
             if why is not None:
@@ -66,7 +70,6 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
         for name in event_sounds(events):
             services.sound.play(name)
 
-    match.listeners.append(recorder)
     match.listeners.append(keep_)
     match.listeners.append(sounds)
     services.store.save_match(match.state, meta)

@@ -24,7 +24,7 @@ import sqlite3
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from game.app.matches.meta import MatchMeta
 from game.app.records.stats_file import StatsFile, transaction
 from game.app.records.stats_rows import (
     HAND_INSERT,
+    HAND_REPLACE,
     MATCH_INSERT,
     HandRow,
     MatchRecord,
@@ -69,13 +70,36 @@ class Stats(StatsFile):
         self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.failed_writes = 0
+        self._local = threading.local()  # a batch being gathered on this thread (see ``batch``)
         ref = weakref.ref(self)
         self._at_exit = lambda: _flush_at_exit(ref)  # holds no reference to the statistics themselves
         atexit.register(self._at_exit)
 
     # --- writes -----------------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Every write queued inside (the history's too) goes to the database in one transaction: all of
+        it is there after a kill, or none of it."""
+        outer = getattr(self._local, "batch", None)
+        if outer is not None:  # already in one: the outer batch takes these writes too
+            yield
+            return
+        fns: list[Callable[[sqlite3.Connection], object]] = []
+        self._local.batch = fns
+        try:
+            yield
+        finally:
+            self._local.batch = None
+        if fns:
+            self._write(lambda conn: [fn(conn) for fn in fns])
+
     def _write(self, fn: Callable[[sqlite3.Connection], object]) -> None:
+        pending = getattr(self._local, "batch", None)
+        if pending is not None:
+            pending.append(fn)
+            return
+
         def job() -> None:
             def in_transaction(conn: sqlite3.Connection) -> bool:
                 with transaction(conn):
@@ -132,7 +156,7 @@ class Stats(StatsFile):
     def record_hand(self, meta: MatchMeta, rules: Rules, result: HandResult, when: float | None = None) -> None:
         """Store a finished hand (dead hands too: they count as played)."""
         row = hand_row(meta, rules, result, time.time() if when is None else when)
-        self._write(lambda conn: conn.execute(HAND_INSERT, row))
+        self._write(lambda conn: conn.execute(HAND_REPLACE, row))
 
     def record_match(self, meta: MatchMeta, rules: Rules, final: FinalScore, hands: int,
                      when: float | None = None, abandoned: bool = False) -> None:
@@ -162,8 +186,9 @@ class Stats(StatsFile):
         self.flush()
         return self._run(fn, default)
 
-    def record_finished(self, state: MatchState, meta: MatchMeta) -> bool:
-        """Make sure a finished match and all its hands are stored (at once, in one transaction).
+    def record_finished(self, state: MatchState, meta: MatchMeta, also: Callable[[], None] | None = None) -> bool:
+        """Make sure a finished match and all its hands are stored (at once, in one transaction with
+        whatever ``also`` writes, e.g. the history's end of the match).
 
         What was recorded already stays as it was; True when the database holds the match now.
         """
@@ -175,13 +200,24 @@ class Stats(StatsFile):
         last = state.history[-1].hand_no + 1 if state.history else 1
         match = match_row(meta, state.rules, state.final, last, when)
 
-        def write(conn: sqlite3.Connection) -> bool:
-            with transaction(conn):
-                conn.executemany(HAND_INSERT, hands)
-                conn.execute(MATCH_INSERT, match)
-            return True
+        def write(conn: sqlite3.Connection) -> None:
+            conn.executemany(HAND_INSERT, hands)
+            conn.execute(MATCH_INSERT, match)
 
-        return bool(self._run(write, False, write=True))
+        failed = self.failed_writes
+        with self.batch():
+            self._write(write)
+            if also is not None:
+                also()
+        self.flush()
+        return self.failed_writes == failed and self.knows_match(meta.match_id)
+
+    def knows_match(self, match_id: str) -> bool:
+        """Whether the statistics hold this match as over (finished or abandoned)."""
+        self.flush()
+        found = self._run(lambda conn: conn.execute("SELECT 1 FROM matches WHERE match_id = ?",
+                                                    (match_id,)).fetchone() is not None, False)
+        return bool(found)
 
     def reset(self) -> None:
         """Forget everything (after the player confirmed)."""
@@ -232,11 +268,17 @@ class SilentStats:
 
     record_match = record_events = reset = close = check = record_hand
 
+    def batch(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
+
     def flush(self, timeout: float | None = None) -> bool:
         return True
 
-    def record_finished(self, state: MatchState, meta: MatchMeta) -> bool:
+    def record_finished(self, state: MatchState, meta: MatchMeta, also: Callable[[], None] | None = None) -> bool:
         return True
+
+    def knows_match(self, match_id: str) -> bool:
+        return False
 
     def opponents(self) -> list[OpponentStats]:
         return []

@@ -285,6 +285,28 @@ class Writer:
                 self._thread.start()
             self._cond.notify_all()
 
+    def write_now(self, path: Path, text: str) -> None:
+        """Write ``text`` to ``path`` before returning (the rename only; the sync to the disk follows on the
+        writer's thread): for what the player has just been shown, which a kill must not take back.
+        A pending write of the file is dropped (this one is newer); a failure is reported like any write."""
+        p = Path(path)
+        with self._cond:
+            self._pending.pop(p, None)
+            while self._current is not None and self._current[0] == p:  # an older text being written
+                self._cond.wait(0.5)
+            error: BaseException | None = None
+            try:  # under the lock: the writer thread cannot start an older write of the file meanwhile
+                self._do(p, text)
+            except Exception as e:
+                error = e
+                self.errors += 1
+                log.warning("could not write %s: %s", p, e)
+        if self._report is not None:
+            try:
+                self._report(p, error)
+            except Exception:
+                log.exception("a write report failed")
+
     def pending(self, path: Path) -> tuple[bool, str | None]:
         """(True, text) when a write of ``path`` is queued or running (text None: a delete)."""
         with self._cond:

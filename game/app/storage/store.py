@@ -244,9 +244,10 @@ class Store(_InFolder):
         return settings
 
     def save_settings(self, settings: Settings) -> None:
-        """Queue an atomic write of the settings (cheap: call it on every change)."""
+        """Write the settings atomically before returning (a rename; the sync to the disk follows on the
+        writer's thread), so a change the screen shows is never lost to a kill."""
         text = json.dumps(settings.to_dict(), ensure_ascii=False, indent=2) + "\n"
-        self._writer.submit(self.settings_path, text)
+        self._writer.write_now(self.settings_path, text)
 
     # --- the resumable match --------------------------------------------------------------------
 
@@ -315,6 +316,17 @@ class Store(_InFolder):
         if saved.state is None or saved.meta is None:
             return None
         return saved.state, saved.meta
+
+    def saved_match_id(self) -> str | None:
+        """The id of the match on disk (live or over), read from its envelope alone; None when unreadable."""
+        self._writer.flush()
+        try:
+            raw = read_limited(self.match_path, MATCH_READ_LIMIT)
+            data = json.loads(raw) if raw else None
+            match_id = data["meta"]["match_id"] if isinstance(data, dict) else None
+        except Exception:  # judged by ``load_match`` when it is read for real
+            return None
+        return match_id if isinstance(match_id, str) and match_id else None
 
     def refuse_match(self, error: BaseException) -> None:
         """The saved match cannot be continued: keep it aside with a ``NOTICE_MATCH`` (never delete it)."""
@@ -388,6 +400,9 @@ class SilentStore(_InFolder):
         return None
 
     def take_finished_match(self) -> tuple[MatchState, MatchMeta] | None:
+        return None
+
+    def saved_match_id(self) -> str | None:
         return None
 
     def refuse_match(self, error: BaseException) -> None:
