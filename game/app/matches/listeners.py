@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from game.app.lang.i18n import tr
 from game.app.records.history import HISTORY_KEEP, History
 from game.app.records.history_recorder import HistoryRecorder
-from game.engine import Action, Discarded, Drew, Event, Knocked, MatchEnded, UpcardDecision
+from game.app.shell.services import FINISH_SECONDS
+from game.engine import Action, Discarded, Drew, Event, HandEnded, Knocked, MatchEnded, UpcardDecision
 
 if TYPE_CHECKING:
     from game.app.matches.match import Match
@@ -58,6 +59,8 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
         if any(isinstance(e, MatchEnded) for e in events):
             services.match_finished(m.state, meta)  # the records first, then no save at all
         else:
+            if any(isinstance(e, HandEnded) for e in events):
+                services.stats.flush(FINISH_SECONDS)  # a save past a hand's end never runs ahead of its records
             services.store.save_match(m.state, meta)
         if tell is not None:
             why = services.store.take_trouble()

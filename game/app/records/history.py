@@ -176,6 +176,8 @@ class History(HistoryFiles):
                     return
             conn.execute("INSERT OR REPLACE INTO history_hands VALUES (?,?,?,?)",
                          (match_id, record.hand_no, int(record.complete), record.to_json()))
+            if not record.complete:  # played again after a resume: the hand is in no statistics until it ends
+                conn.execute("DELETE FROM hands WHERE match_id = ? AND hand_no = ?", (match_id, record.hand_no))
             if record.complete and scores is not None:
                 conn.execute("UPDATE history_matches SET scores = ?, updated_at = ?, hands = (SELECT COUNT(*) FROM "
                              "history_hands WHERE match_id = ? AND complete = 1) WHERE match_id = ?",
@@ -279,10 +281,11 @@ class History(HistoryFiles):
         return out
 
     def partial(self, match_id: str, hand_no: int) -> HandRecord | None:
-        """The record so far of a hand still in play (for a resumed match), if it is usable."""
+        """The record kept of a hand (for a resumed match: finished or not, it may be a move or two
+        away from the save), if it is usable."""
 
         def query(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute("SELECT record FROM history_hands WHERE match_id = ? AND hand_no = ? AND complete = 0",
+            row = conn.execute("SELECT record FROM history_hands WHERE match_id = ? AND hand_no = ?",
                                (match_id, hand_no)).fetchone()
             return None if row is None else str(row[0])
 
