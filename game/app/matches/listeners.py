@@ -37,6 +37,11 @@ def event_sounds(events: list[Any]) -> list[str]:
     return out
 
 
+def hand_text(recorder: HistoryRecorder) -> str | None:
+    """The record of the hand in play, for the save (so a resume needs nothing the database may lack)."""
+    return recorder.record.to_json() if recorder.record is not None else None
+
+
 def cannot_save_text(why: str) -> str:
     """The toast when progress stops being saved during play."""
     return tr("notice.cannot_save_short", why=tr(why))
@@ -49,7 +54,8 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
     ``practice`` turns on practice mode's undo; ``keep`` is how many matches the history keeps;
     ``tell`` shows a short message (the app's toast): it hears once that saving fails, and once that it works again."""
     meta = match.info
-    recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed)
+    recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed,
+                               saved_hand=getattr(services.store, "saved_hand", None) if resumed else None)
 
     def keep_(m: Match, action: Action | None, events: list[Event]) -> None:
         with services.stats.batch():  # the history and the statistics of a move: one transaction
@@ -61,7 +67,7 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
         else:
             if any(isinstance(e, HandEnded) for e in events):
                 services.stats.flush(FINISH_SECONDS)  # a save past a hand's end never runs ahead of its records
-            services.store.save_match(m.state, meta)
+            services.store.save_match(m.state, meta, hand_text(recorder))
         if tell is not None:
             why = services.store.take_trouble()
             if why is not None:
@@ -75,5 +81,5 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
 
     match.listeners.append(keep_)
     match.listeners.append(sounds)
-    services.store.save_match(match.state, meta)
+    services.store.save_match(match.state, meta, hand_text(recorder))
     return recorder

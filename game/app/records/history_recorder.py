@@ -85,7 +85,7 @@ class HistoryRecorder:
     """
 
     def __init__(self, history: History, match: Match, *, practice_mode: bool = False, keep: int = HISTORY_KEEP,
-                 resumed: bool = False, clock: Callable[[], float] = time.time) -> None:
+                 resumed: bool = False, clock: Callable[[], float] = time.time, saved_hand: str | None = None) -> None:
         self.history = history
         self.clock = clock
         meta = match.info
@@ -115,7 +115,19 @@ class HistoryRecorder:
         try:
             self.record = HandRecord.at_deal(state)
         except RecordError:
-            self.record = self._resumed(state)
+            self.record = self._from_save(saved_hand, state) or self._resumed(state)
+
+    @staticmethod
+    def _from_save(text: str | None, state: Any) -> HandRecord | None:
+        """The record the save kept with its state, when it leads exactly there."""
+        if text is None:
+            return None
+        try:
+            record = HandRecord.from_json(text)
+            return record if not record.complete and _same(replay(record).last, state) else None
+        except (RecordError, ValueError, TypeError, KeyError) as e:
+            log.warning("the saved hand's record is unusable: %s", e)
+            return None
 
     def _resumed(self, state: Any) -> HandRecord | None:
         """The record of the hand in play from the history, brought to exactly ``state``.

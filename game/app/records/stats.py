@@ -29,16 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from game.app.matches.meta import MatchMeta
+from game.app.records import stats_sql
 from game.app.records.stats_file import StatsFile, transaction
 from game.app.records.stats_rows import (
     HAND_INSERT,
     HAND_REPLACE,
     MATCH_INSERT,
-    HandRow,
     MatchRecord,
-    MatchRow,
     OpponentStats,
-    figures,
     hand_row,
     match_row,
 )
@@ -232,28 +230,26 @@ class Stats(StatsFile):
 
     # --- queries ----------------------------------------------------------------------------
 
-    def _all(self) -> tuple[list[HandRow], list[MatchRow]]:
+    def _figures(self, key: str | None = None) -> dict[str, OpponentStats]:
         self.flush()
-        result: tuple[list[HandRow], list[MatchRow]] = self._run(self._rows, ([], []))
-        return result
+        found: dict[str, OpponentStats] = self._run(
+            lambda conn: stats_sql.figures(conn, self.abandoned_column, key), {})
+        return found
 
     def opponents(self) -> list[OpponentStats]:
         """One line per opponent met, bots first (easy, medium, hard), then hot-seat names."""
-        hands, matches = self._all()
-        keys = {h.opponent for h in hands} | {m.opponent for m in matches}
+        lines = self._figures()
         order = {"easy": 0, "medium": 1, "hard": 2}
-        return [figures(k, hands, matches) for k in sorted(keys, key=lambda k: (order.get(k, 3), k.lower(), k))]
+        return [lines[k] for k in sorted(lines, key=lambda k: (order.get(k, 3), k.lower(), k))]
 
     def opponent(self, key: str) -> OpponentStats:
-        hands, matches = self._all()
-        return figures(key, hands, matches)
+        return self._figures(key).get(key) or OpponentStats(key)
 
     def recent_matches(self, limit: int = 10) -> list[MatchRecord]:
         """The last finished matches, newest first."""
-        _, matches = self._all()
-        newest = sorted(matches, key=lambda m: (m.finished_at, m.rowid), reverse=True)[:max(0, limit)]
-        return [MatchRecord(m.match_id, m.finished_at, m.opponent, m.names, m.preset, m.target, m.my_total,
-                            m.their_total, bool(m.won), m.hands, bool(m.abandoned)) for m in newest]
+        self.flush()
+        found: list[MatchRecord] = self._run(lambda conn: stats_sql.recent(conn, self.abandoned_column, limit), [])
+        return found
 
 
 class SilentStats:

@@ -23,11 +23,8 @@ from game.app.records.stats_rows import (
     MATCH_COLUMNS_V1,
     SCHEMA,
     SCHEMA_VERSION,
-    HandRow,
-    MatchRow,
-    valid_hand,
-    valid_match,
 )
+from game.app.records.stats_sql import HAND_OK, match_ok
 from game.app.storage.files import (
     WHY_DISK,
     WHY_FULL,
@@ -52,6 +49,7 @@ from game.app.storage.notices import (
 log = logging.getLogger("game.app.records.stats")
 
 
+CHECK_AT_ONCE = 2 * 1024 * 1024  # a file up to this size is checked through at its opening; a bigger one later
 STATS_LIMIT = 256 * 1024 * 1024  # years of daily play stay far below this; a bigger file is not ours
 
 
@@ -146,8 +144,40 @@ class StatsFile:
             if not self._replace_damaged(e):
                 raise _Unavailable(WHY_DISK, "the damaged statistics file was left in place") from e
             self._conn = self._open()
-        self._sweep(self._conn)
+        if self._small():
+            self._sweep(self._conn)
+        else:  # a big file is checked through once, away from the start (see ``deep_check``)
+            self._later(self.deep_check)
         return self._conn
+
+    def _small(self) -> bool:
+        try:
+            return self.path.stat().st_size <= CHECK_AT_ONCE
+        except OSError:
+            return True
+
+    def _later(self, job: Callable[[], None]) -> None:
+        """Run ``job`` soon, off the caller's path (``Stats`` hands it to its writer thread)."""
+        job()
+
+    def deep_check(self) -> None:
+        """Read the whole file once: a damaged one is set aside and started afresh (``NOTICE_STATS``), bad
+        rows are taken out (``NOTICE_STATS_ROWS``)."""
+        with self._lock:
+            conn = self._conn
+            if conn is None:
+                return
+            try:
+                check = conn.execute("PRAGMA quick_check").fetchone()[0]
+                if check != "ok":
+                    raise sqlite3.DatabaseError(f"the database is damaged: {check}")
+                self._sweep(conn)
+            except sqlite3.DatabaseError as e:
+                if _is_unavailable(e):
+                    log.info("statistics unavailable: %s", e)
+                elif self._replace_damaged(e):
+                    with contextlib.suppress(Exception):
+                        self._connect()
 
     def _open(self) -> sqlite3.Connection:
         try:
@@ -166,9 +196,10 @@ class StatsFile:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise _Unusable(f"the statistics were written by a newer version of the game ({version})")
-            check = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise _Unusable(f"the database is damaged: {check}")
+            if self._small():  # a bigger file is checked in the background (``deep_check``)
+                check = conn.execute("PRAGMA quick_check").fetchone()[0]
+                if check != "ok":
+                    raise _Unusable(f"the database is damaged: {check}")
             if version != SCHEMA_VERSION or not self._has_tables(conn):
                 try:
                     with transaction(conn):
@@ -279,9 +310,9 @@ class StatsFile:
 
     def _sweep(self, conn: sqlite3.Connection) -> None:
         """Check every row once after opening; bad ones are reported and taken out (see ``_set_rows_aside``)."""
-        bad_hands = [r[0] for r in conn.execute(f"SELECT {HAND_COLUMNS} FROM hands") if valid_hand(r) is None]
-        bad_matches = [r[0] for r in conn.execute(f"SELECT {self._match_columns} FROM matches")
-                       if valid_match(r) is None]
+        bad_hands = [r[0] for r in conn.execute(f"SELECT rowid FROM hands WHERE NOT coalesce(({HAND_OK}), 0)")]
+        bad_matches = [r[0] for r in conn.execute(
+            f"SELECT rowid FROM matches WHERE NOT coalesce(({match_ok(self.abandoned_column)}), 0)")]
         if bad_hands or bad_matches:
             self._set_rows_aside(conn, bad_hands, bad_matches)
 
@@ -322,30 +353,10 @@ class StatsFile:
             return None
         return target
 
-    def _rows(self, conn: sqlite3.Connection) -> tuple[list[HandRow], list[MatchRow]]:
-        """Every good row, oldest first; a bad row found now (the file changed under us) is set aside too."""
-        hands: list[HandRow] = []
-        matches: list[MatchRow] = []
-        bad_hands: list[Any] = []
-        bad_matches: list[Any] = []
-        for row in conn.execute(f"SELECT {HAND_COLUMNS} FROM hands"):
-            h = valid_hand(row)
-            if h is None:
-                bad_hands.append(row[0])
-            else:
-                hands.append(h)
-        for row in conn.execute(f"SELECT {self._match_columns} FROM matches"):
-            m = valid_match(row)
-            if m is None:
-                bad_matches.append(row[0])
-            else:
-                matches.append(m)
-        if bad_hands or bad_matches:
-            self._set_rows_aside(conn, bad_hands, bad_matches)
-        hands.sort(key=lambda h: (h.played_at, h.rowid))
-        matches.sort(key=lambda m: (m.finished_at, m.rowid))
-        return hands, matches
-
+    @property
+    def abandoned_column(self) -> str:
+        """How the open file's rows say a match was abandoned (a version-1 file never does)."""
+        return "abandoned" if self._match_columns == MATCH_COLUMNS else "0"
 
 
 def _has_column(conn: sqlite3.Connection, table: str, column: str) -> bool:

@@ -107,6 +107,7 @@ class Store(_InFolder):
         self._told_trouble = False  # NOTICE_CANNOT_SAVE given for the present trouble (any service's)
         self._state_lock = threading.Lock()
         self._match_known: bool | None = None  # a resumable match is (about to be) on disk; None: look
+        self.saved_hand: str | None = None  # the hand record the last loaded save held
         ref = weakref.ref(self)
         self._at_exit = lambda: _flush_at_exit(ref)  # holds no reference to the store itself
         atexit.register(self._at_exit)
@@ -251,13 +252,14 @@ class Store(_InFolder):
 
     # --- the resumable match --------------------------------------------------------------------
 
-    def save_match(self, state: MatchState, meta: MatchMeta) -> None:
-        """Save the running match after an action; a finished match writes the match-over marker.
+    def save_match(self, state: MatchState, meta: MatchMeta, hand: str | None = None) -> None:
+        """Save the running match after an action (with ``hand``, the record of the hand in play); a
+        finished match writes the match-over marker.
 
         Serialising costs about what the engine's to_json costs; the disk write happens on the
         writer thread within moments (the rename comes first, the flush to disk after it).
         """
-        text = match_text(state, meta)
+        text = match_text(state, meta, hand)
         self._match_known = state.phase is not Phase.MATCH_OVER  # before the writer may report a failure
         self._writer.submit(self.match_path, text)
 
@@ -299,6 +301,7 @@ class Store(_InFolder):
         if saved.over or saved.state is None or saved.meta is None:
             self._match_known = False
             return None
+        self.saved_hand = saved.hand
         return saved.state, saved.meta
 
     def take_finished_match(self) -> tuple[MatchState, MatchMeta] | None:
@@ -360,6 +363,7 @@ class SilentStore(_InFolder):
 
     def __init__(self, folder: Path | None = None) -> None:
         self._folder = Path(folder) if folder is not None else Path()
+        self.saved_hand: str | None = None
         self._notices = Notices()
 
     def startup(self) -> None:
@@ -387,7 +391,7 @@ class SilentStore(_InFolder):
     def save_settings(self, settings: Settings) -> None:
         pass
 
-    def save_match(self, state: MatchState, meta: MatchMeta) -> None:
+    def save_match(self, state: MatchState, meta: MatchMeta, hand: str | None = None) -> None:
         pass
 
     def clear_match(self) -> None:
