@@ -69,7 +69,7 @@ def pool_of_matches(count: int, hands: int) -> list[list[tuple[object, object]]]
 def build(folder: Path, hands: int, matches: int) -> None:
     """Every match through the game's own code: the history's import path (``History.add_file``, which
     stores checked records without replaying each again) and the statistics' ``record_hand`` and
-    ``record_match``, one transaction per match as in play."""
+    ``record_match``; a hundred matches to a transaction, so the build does not wait on the disk."""
     from game.app.matches.meta import MatchMeta
     from game.app.records.history import History
     from game.app.records.stats import Stats
@@ -83,6 +83,7 @@ def build(folder: Path, hands: int, matches: int) -> None:
     history = History(stats)
     start = time.time() - matches * 3600.0
     levels = ("easy", "medium", "hard")
+    outer = None
     for i in range(matches):
         played = pool[i % len(pool)]
         hotseat = i % 9 == 8
@@ -99,6 +100,11 @@ def build(folder: Path, hands: int, matches: int) -> None:
         header = FileHeader(match=meta.match_id, seat=0, names=meta.names, opponent="hotseat" if hotseat else
                             str(meta.bot_level), mode=meta.mode, when=when, scores=(scores[0], scores[1]),
                             finished=True)
+        if i % 100 == 0:
+            if outer is not None:
+                outer.__exit__(None, None, None)
+            outer = stats.batch()
+            outer.__enter__()
         with stats.batch():
             history.add_file(LoadedFile(header, tuple(r for r, _ in played)), keep=matches + 1000, when=when)
             for n, (_, result) in enumerate(played):
@@ -106,6 +112,8 @@ def build(folder: Path, hands: int, matches: int) -> None:
             stats.record_match(meta, VAN, final, len(played), when + len(played))
         if (i + 1) % 1000 == 0:
             print(f"  built {i + 1} matches", flush=True)
+    if outer is not None:
+        outer.__exit__(None, None, None)
     stats.close()
 
 

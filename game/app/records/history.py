@@ -160,6 +160,7 @@ class History(HistoryFiles):
             _prune(conn, keep, entry.match_id)
 
         self._write(write)
+        self._compact()
 
     def save_hand(self, match_id: str, record: HandRecord, scores: tuple[int, int] | None = None,
                   when: float | None = None) -> None:
@@ -202,7 +203,14 @@ class History(HistoryFiles):
         self._write(write)
 
     def prune(self, keep: int) -> None:
+        """Keep the newest ``keep`` matches, and give the space of the others back (``Stats.compact``)."""
         self._write(lambda conn: _prune(conn, keep, ""))
+        self._compact()
+
+    def _compact(self) -> None:
+        compact = getattr(self.stats, "compact", None)
+        if compact is not None:
+            compact()
 
     def forget(self, match_id: str) -> None:
         def write(conn: sqlite3.Connection) -> None:
@@ -316,4 +324,3 @@ def _prune(conn: sqlite3.Connection, keep: int, spare: str) -> None:
     for match_id in old:
         conn.execute("DELETE FROM history_hands WHERE match_id = ?", (match_id,))
         conn.execute("DELETE FROM history_matches WHERE match_id = ?", (match_id,))
-    conn.execute("DELETE FROM history_hands WHERE match_id NOT IN (SELECT match_id FROM history_matches)")

@@ -47,6 +47,8 @@ __all__ = ["MatchRecord", "OpponentStats", "SilentStats", "Stats"]
 
 log = logging.getLogger(__name__)
 
+COMPACT_BYTES = 1024 * 1024  # less free space than this is not worth rewriting the file for
+
 
 def _flush_at_exit(ref: weakref.ref[Stats]) -> None:
     """Records still queued when the game exits are written before it goes."""
@@ -110,10 +112,20 @@ class Stats(StatsFile):
         if not self._background:
             job()
             return
+        self._enqueue(job)
+
+    def _enqueue(self, job: Callable[[], None]) -> None:
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._work, name="stats-writer", daemon=True)
             self._thread.start()
         self._jobs.put(job)
+
+    def _later(self, job: Callable[[], None]) -> None:
+        """The check of a big file runs on the writer thread, so the start does not wait for it."""
+        if self._background:
+            self._enqueue(job)
+        else:
+            job()
 
     def _work(self) -> None:
         while True:
@@ -217,6 +229,24 @@ class Stats(StatsFile):
                                                     (match_id,)).fetchone() is not None, False)
         return bool(found)
 
+    def compact(self) -> None:
+        """Give the space of deleted rows back to the disk (after the history let old matches go), on the
+        writer thread; only when a good part of the file is free, so it is rare."""
+
+        def vacuum(conn: sqlite3.Connection) -> None:
+            free = conn.execute("PRAGMA freelist_count").fetchone()[0]
+            pages = conn.execute("PRAGMA page_count").fetchone()[0]
+            if free * 4 >= pages and free * conn.execute("PRAGMA page_size").fetchone()[0] >= COMPACT_BYTES:
+                conn.execute("VACUUM")
+
+        def job() -> None:
+            self._run(vacuum, None, write=True)
+
+        if self._background:
+            self._enqueue(job)
+        else:
+            job()
+
     def reset(self) -> None:
         """Forget everything (after the player confirmed)."""
         self.flush()
@@ -233,7 +263,7 @@ class Stats(StatsFile):
     def _figures(self, key: str | None = None) -> dict[str, OpponentStats]:
         self.flush()
         found: dict[str, OpponentStats] = self._run(
-            lambda conn: stats_sql.figures(conn, self.abandoned_column, key), {})
+            lambda conn: stats_sql.figures(conn, self.abandoned_column, key, self.checked), {})
         return found
 
     def opponents(self) -> list[OpponentStats]:
@@ -262,7 +292,7 @@ class SilentStats:
     def record_hand(self, *args: Any, **kwargs: Any) -> None:
         """Nothing is recorded (nor by ``record_match`` and ``record_events``); nothing to reset or check."""
 
-    record_match = record_events = reset = close = check = record_hand
+    record_match = record_events = reset = close = check = compact = record_hand
 
     def batch(self) -> contextlib.AbstractContextManager[None]:
         return contextlib.nullcontext()

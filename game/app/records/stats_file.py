@@ -24,7 +24,7 @@ from game.app.records.stats_rows import (
     SCHEMA,
     SCHEMA_VERSION,
 )
-from game.app.records.stats_sql import HAND_OK, match_ok
+from game.app.records.stats_sql import HAND_OK, INDEXES, match_ok
 from game.app.storage.files import (
     WHY_DISK,
     WHY_FULL,
@@ -107,6 +107,7 @@ class StatsFile:
         self._match_columns = MATCH_COLUMNS  # what the open database is read with
         self._told_unsaved = False  # NOTICE_CANNOT_SAVE was given for the present trouble
         self._told_rows = False
+        self.checked = False  # every row was checked and no bad one is left in the file
         self.skipped_rows = 0  # bad rows left out of the figures since the start
 
     def _notice(self, key: str, aside: Path | None, detail: str, why: str = "") -> None:
@@ -310,15 +311,17 @@ class StatsFile:
 
     def _sweep(self, conn: sqlite3.Connection) -> None:
         """Check every row once after opening; bad ones are reported and taken out (see ``_set_rows_aside``)."""
+        for statement in INDEXES:  # what the figures read in order (a file that takes no writes goes without)
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute(statement)
         bad_hands = [r[0] for r in conn.execute(f"SELECT rowid FROM hands WHERE NOT coalesce(({HAND_OK}), 0)")]
         bad_matches = [r[0] for r in conn.execute(
             f"SELECT rowid FROM matches WHERE NOT coalesce(({match_ok(self.abandoned_column)}), 0)")]
-        if bad_hands or bad_matches:
-            self._set_rows_aside(conn, bad_hands, bad_matches)
+        self.checked = not (bad_hands or bad_matches) or self._set_rows_aside(conn, bad_hands, bad_matches)
 
-    def _set_rows_aside(self, conn: sqlite3.Connection, hands: list[Any], matches: list[Any]) -> None:
+    def _set_rows_aside(self, conn: sqlite3.Connection, hands: list[Any], matches: list[Any]) -> bool:
         """Keep a copy of the file as it is, then delete the bad rows from the live file; where either
-        cannot be done the rows stay and are only skipped.  Said once."""
+        cannot be done the rows stay and are only skipped.  Said once.  True when they are out."""
         count = len(hands) + len(matches)
         self.skipped_rows += count
         detail = f"{count} unreadable statistics record(s) left out"
@@ -337,6 +340,7 @@ class StatsFile:
         if not self._told_rows:
             self._told_rows = True
             self._notice(NOTICE_STATS_ROWS, copy if copy is not None else self.path, detail)
+        return copy is not None
 
     def _copy_aside(self, conn: sqlite3.Connection) -> Path | None:
         target = aside_name(self.path)

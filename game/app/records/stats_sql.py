@@ -69,23 +69,36 @@ def match_ok(abandoned: str = "abandoned") -> str:
         f"NOT ({abandoned} = 1 AND won = 1)", _NAMES))
 
 
-def _streaks(conn: sqlite3.Connection, table: str, ok: str, order: str, only: str) -> dict[str, int]:
-    """Per opponent, the longest run of ``won = 1`` in ``order`` (rows with ``won`` NULL are skipped)."""
-    rows = conn.execute(f"""
-        WITH seq AS (
-            SELECT opponent, won,
-                   ROW_NUMBER() OVER (PARTITION BY opponent ORDER BY {order})
-                   - ROW_NUMBER() OVER (PARTITION BY opponent, won ORDER BY {order}) AS island
-            FROM {table} WHERE {ok} AND won IS NOT NULL {only})
-        SELECT opponent, MAX(n) FROM (SELECT opponent, COUNT(*) AS n FROM seq WHERE won = 1
-                                      GROUP BY opponent, island) GROUP BY opponent""")
-    return {str(k): int(n) for k, n in rows}
+INDEXES = ("CREATE INDEX IF NOT EXISTS hands_in_order ON hands (opponent, played_at, won, points, kind)",
+           "CREATE INDEX IF NOT EXISTS matches_in_order ON matches (opponent, finished_at, won)")
+"""Read in order straight from these: the streaks and the best hand need no sort and no row of the table."""
 
 
-def figures(conn: sqlite3.Connection, abandoned: str, key: str | None = None) -> dict[str, OpponentStats]:
-    """Every opponent's line (or ``key``'s alone), counted in the database."""
+def _runs(rows: object) -> tuple[dict[str, int], dict[str, tuple[int, str]]]:
+    """Per opponent, the longest run of won rows and the best won hand (most points, the earliest of
+    equals), from ``(opponent, won, points, kind)`` rows in time order (``won`` NULL: skipped)."""
+    longest: dict[str, int] = {}
+    run: dict[str, int] = {}
+    best: dict[str, tuple[int, str]] = {}
+    for key, won, points, kind in rows:  # type: ignore[attr-defined]
+        if won is None:
+            continue
+        n = run.get(key, 0) + 1 if won == 1 else 0
+        run[key] = n
+        if n > longest.get(key, 0):
+            longest[key] = n
+        if won == 1 and points is not None and points > best.get(key, (-1, ""))[0]:
+            best[key] = (points, kind)
+    return longest, best
+
+
+def figures(conn: sqlite3.Connection, abandoned: str, key: str | None = None,
+            checked: bool = False) -> dict[str, OpponentStats]:
+    """Every opponent's line (or ``key``'s alone), counted in the database.  ``checked``: every row was
+    checked already (the sweep took the bad ones out), so the conditions need not be asked again."""
     only, args = ("AND opponent = ?", (key,)) if key is not None else ("", ())
-    m_ok = match_ok(abandoned)
+    h_ok = "1" if checked else HAND_OK
+    m_ok = "1" if checked else match_ok(abandoned)
     out: dict[str, dict[str, object]] = {}
     for k, played, won in conn.execute(
             f"SELECT opponent, COUNT(*), SUM(won) FROM matches WHERE {m_ok} {only} GROUP BY opponent", args):
@@ -94,27 +107,23 @@ def figures(conn: sqlite3.Connection, abandoned: str, key: str | None = None) ->
             SELECT opponent, COUNT(*), SUM(won = 1), SUM(won = 1 AND kind = 'gin'), SUM(won = 1 AND kind = 'big_gin'),
                    SUM(won = 1 AND kind = 'undercut'), SUM(won = 0 AND kind = 'undercut'),
                    AVG(CASE WHEN me_knocked = 1 THEN knocker_deadwood END)
-            FROM hands WHERE {HAND_OK} {only} GROUP BY opponent""", args):
+            FROM hands WHERE {h_ok} {only} GROUP BY opponent""", args):
         k, hands, won, gins, big, given, suffered, average = row
         out.setdefault(str(k), {}).update(
             hands_played=int(hands), hands_won=int(won or 0), gins=int(gins or 0), big_gins=int(big or 0),
             undercuts_given=int(given or 0), undercuts_suffered=int(suffered or 0),
             average_knock_deadwood=None if average is None else round(float(average), 1))
-    for k, points, kind in conn.execute(f"""
-            SELECT opponent, points, kind FROM (
-                SELECT opponent, points, kind, ROW_NUMBER() OVER (
-                    PARTITION BY opponent ORDER BY points DESC, played_at, rowid) AS place
-                FROM hands WHERE {HAND_OK} AND won = 1 {only}) WHERE place = 1""", args):
-        out.setdefault(str(k), {}).update(best_hand_points=int(points), best_hand_kind=str(kind))
-    for k, n in _streaks(conn, "matches", m_ok, "finished_at, rowid", only.replace("?", _quote(key))).items():
-        out.setdefault(k, {})["longest_win_streak"] = n
-    for k, n in _streaks(conn, "hands", HAND_OK, "played_at, rowid", only.replace("?", _quote(key))).items():
+    streaks, best = _runs(conn.execute(
+        f"SELECT opponent, won, points, kind FROM hands WHERE {h_ok} {only} ORDER BY opponent, played_at", args))
+    for k, (points, kind) in best.items():
+        out.setdefault(k, {}).update(best_hand_points=int(points), best_hand_kind=str(kind))
+    for k, n in streaks.items():
         out.setdefault(k, {})["longest_hand_streak"] = n
+    wins, _ = _runs(conn.execute(
+        f"SELECT opponent, won, 0, '' FROM matches WHERE {m_ok} {only} ORDER BY opponent, finished_at", args))
+    for k, n in wins.items():
+        out.setdefault(k, {})["longest_win_streak"] = n
     return {k: OpponentStats(opponent=k, **v) for k, v in out.items()}  # type: ignore[arg-type]
-
-
-def _quote(key: str | None) -> str:
-    return "''" if key is None else "'" + key.replace("'", "''") + "'"
 
 
 def recent(conn: sqlite3.Connection, abandoned: str, limit: int) -> list[MatchRecord]:
