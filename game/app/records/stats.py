@@ -47,6 +47,7 @@ __all__ = ["MatchRecord", "OpponentStats", "SilentStats", "Stats"]
 
 log = logging.getLogger(__name__)
 
+DEEP_CHECK_DELAY = 5.0  # seconds after opening a big file before it is read through
 COMPACT_BYTES = 1024 * 1024  # less free space than this is not worth rewriting the file for
 
 
@@ -70,6 +71,7 @@ class Stats(StatsFile):
         self._jobs: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.failed_writes = 0
+        self._deep_timer: threading.Timer | None = None
         self._local = threading.local()  # a batch being gathered on this thread (see ``batch``)
         ref = weakref.ref(self)
         self._at_exit = lambda: _flush_at_exit(ref)  # holds no reference to the statistics themselves
@@ -121,11 +123,14 @@ class Stats(StatsFile):
         self._jobs.put(job)
 
     def _later(self, job: Callable[[], None]) -> None:
-        """The check of a big file runs on the writer thread, so the start does not wait for it."""
-        if self._background:
-            self._enqueue(job)
-        else:
+        """The check of a big file runs on the writer thread a few seconds after the start, so the start
+        neither waits for it nor shares the processor with it."""
+        if not self._background:
             job()
+            return
+        self._deep_timer = threading.Timer(DEEP_CHECK_DELAY, lambda: self._enqueue(job))
+        self._deep_timer.daemon = True
+        self._deep_timer.start()
 
     def _work(self) -> None:
         while True:
@@ -152,6 +157,8 @@ class Stats(StatsFile):
         return done.wait(timeout)
 
     def close(self) -> None:
+        if self._deep_timer is not None:
+            self._deep_timer.cancel()
         self.flush()
         atexit.unregister(self._at_exit)
         if self._thread is not None and self._thread.is_alive():
