@@ -70,30 +70,9 @@ def slow_disk(seconds: float, old_writer: bool = False) -> None:
         files.atomic_write = lambda path, text, durable=True: real_write(path, text, durable=True)
 
 
-def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    rng = random.Random(seed)
-
-    def say(*words: object) -> None:
-        print(*words, flush=True)
-
-    say("start")
-    if slow:
-        slow_disk(slow, old_writer)
-    from game.app.shell.main import open_services
-    from game.app.storage import AlreadyOpen
-
-    try:
-        services = open_services(folder)
-    except AlreadyOpen:
-        say("already-open")
-        return 3
-    say("up")
-    from game.app.pictures.staging import plain_move
-    from game.app.shell.app import App
-    from game.engine import VAN, Phase
+def announce(services, say) -> None:
+    """Make the services say each save before and after handing it over, each drop, each finished match."""
+    from game.engine import Phase
 
     store = services.store
     count = [0]
@@ -118,21 +97,11 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
     store.clear_match = clear  # type: ignore[method-assign]
     services.match_finished = finished  # type: ignore[method-assign]
 
-    app = App(size=(800, 600), services=services)
-    app.settings = app.settings.with_(rules=VAN.with_(target=TARGET), animation="fast")
-    app.table.speed = 0.05  # the computer's pauses and the cards' flights, cut to a twentieth
-    app.nav.seed = rng.randrange(1, 2**40)
-    real_take = app.nav.take_notices
 
-    def take() -> list:
-        out = real_take()
-        for n in out:
-            say("notice", n.key, json.dumps(n.detail))
-        return out
+def drive(app, rng: random.Random, say) -> int:
+    """Play through the real scenes at a quick human pace, changing a setting now and then."""
+    from game.app.pictures.staging import plain_move
 
-    app.nav.take_notices = take  # type: ignore[method-assign]
-    say("offer", store.saved_match_id() if store.has_match() else "none")
-    app.nav.to_menu()
     opponent = rng.choice(("easy", "easy", "medium", "hotseat"))
     think_until = 0.0
     last = time.perf_counter()
@@ -175,6 +144,50 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
             return 1
         time.sleep(0.004)
     return 0
+
+
+def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    rng = random.Random(seed)
+
+    def say(*words: object) -> None:
+        print(*words, flush=True)
+
+    say("start")
+    if slow:
+        slow_disk(slow, old_writer)
+    from game.app.shell.main import open_services
+    from game.app.storage import AlreadyOpen
+
+    try:
+        services = open_services(folder)
+    except AlreadyOpen:
+        say("already-open")
+        return 3
+    say("up")
+    from game.app.shell.app import App
+    from game.engine import VAN
+
+    announce(services, say)
+
+    app = App(size=(800, 600), services=services)
+    app.settings = app.settings.with_(rules=VAN.with_(target=TARGET), animation="fast")
+    app.table.speed = 0.05  # the computer's pauses and the cards' flights, cut to a twentieth
+    app.nav.seed = rng.randrange(1, 2**40)
+    real_take = app.nav.take_notices
+
+    def take() -> list:
+        out = real_take()
+        for n in out:
+            say("notice", n.key, json.dumps(n.detail))
+        return out
+
+    app.nav.take_notices = take  # type: ignore[method-assign]
+    say("offer", services.store.saved_match_id() if services.store.has_match() else "none")
+    app.nav.to_menu()
+    return drive(app, rng, say)
 
 
 # --- the parent: kill, look, check ------------------------------------------------------------------

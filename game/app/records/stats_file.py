@@ -201,7 +201,7 @@ class StatsFile:
                 check = conn.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     raise _Unusable(f"the database is damaged: {check}")
-            if version != SCHEMA_VERSION or not self._has_tables(conn):
+            if version != SCHEMA_VERSION or not _has_tables(conn):
                 try:
                     with transaction(conn):
                         for statement in SCHEMA.split(";"):
@@ -213,7 +213,7 @@ class StatsFile:
                 except sqlite3.DatabaseError as e:
                     if not _is_unavailable(e):
                         raise
-                    if not self._has_tables(conn):
+                    if not _has_tables(conn):
                         raise _Unavailable(_why(e, self.path), str(e)) from None
                     self._read_only = _why(e, self.path)
             self._match_columns = MATCH_COLUMNS if _has_column(conn, "matches", "abandoned") else MATCH_COLUMNS_V1
@@ -224,11 +224,6 @@ class StatsFile:
             conn.close()
             raise
         return conn
-
-    @staticmethod
-    def _has_tables(conn: sqlite3.Connection) -> bool:
-        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        return {"matches", "hands"} <= names
 
     def _replace_damaged(self, error: Exception) -> bool:
         """Set the damaged file aside and start afresh; False (the file left untouched) when it cannot be moved."""
@@ -343,19 +338,7 @@ class StatsFile:
         return copy is not None
 
     def _copy_aside(self, conn: sqlite3.Connection) -> Path | None:
-        target = aside_name(self.path)
-        try:
-            dest = sqlite3.connect(target)
-            try:
-                conn.backup(dest)
-            finally:
-                dest.close()
-        except (sqlite3.Error, OSError) as e:
-            log.warning("could not keep a copy of the statistics: %s", e)
-            with contextlib.suppress(OSError):
-                target.unlink()
-            return None
-        return target
+        return _copy_aside(conn, self.path)
 
     @property
     def abandoned_column(self) -> str:
@@ -379,3 +362,25 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
             conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+
+
+def _copy_aside(conn: sqlite3.Connection, path: Path) -> Path | None:
+    """A copy of the whole database beside it (before bad rows are taken out); None when it cannot be made."""
+    target = aside_name(path)
+    try:
+        dest = sqlite3.connect(target)
+        try:
+            conn.backup(dest)
+        finally:
+            dest.close()
+    except (sqlite3.Error, OSError) as e:
+        log.warning("could not keep a copy of the statistics: %s", e)
+        with contextlib.suppress(OSError):
+            target.unlink()
+        return None
+    return target
+
+
+def _has_tables(conn: sqlite3.Connection) -> bool:
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return {"matches", "hands"} <= names

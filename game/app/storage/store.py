@@ -27,7 +27,6 @@ from game.app.shell.settings import Settings, settings_from_dict, system_languag
 from game.engine import MatchState, Phase, SaveError
 
 from .files import (
-    WHY_DISK,
     Unusable,
     Writer,
     check_kind,
@@ -36,18 +35,17 @@ from .files import (
     remove_stale_temps,
     set_aside,
     unwritable,
-    why_failed,
 )
 from .notices import (
     NOTICE_CANNOT_SAVE,
     NOTICE_FILE_LEFT,
     NOTICE_MATCH,
-    NOTICE_SAVING_BACK,
     NOTICE_SETTINGS,
     Notice,
     Notices,
 )
 from .resume import MATCH_READ_LIMIT, match_text, read_saved
+from .trouble import SavingTrouble
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +94,7 @@ class _InFolder:
         return self._folder / paths.MATCH_FILE
 
 
-class Store(_InFolder):
+class Store(SavingTrouble, _InFolder):
     """Settings and the saved match in ``folder`` (which is created on the first write)."""
 
     def __init__(self, folder: Path) -> None:
@@ -130,74 +128,6 @@ class Store(_InFolder):
             with self._state_lock:
                 self._failing[self._folder] = why  # until a write works: what fails before then is no news
             self.add_notice(NOTICE_CANNOT_SAVE, self._folder, "seen at start", why)
-
-    # --- notices --------------------------------------------------------------------------------
-
-    def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
-        """Queue a notice; "progress cannot be saved" is said once for a trouble, whoever reports it, and
-        "saving works again" only after the player heard of the trouble (else the trouble is just dropped)."""
-        if key == NOTICE_CANNOT_SAVE:
-            with self._state_lock:
-                if self._told_trouble:
-                    return
-                self._told_trouble = True
-            self._notices.take_key(NOTICE_SAVING_BACK)
-        elif key == NOTICE_SAVING_BACK:
-            with self._state_lock:
-                if not self._told_trouble:
-                    return
-                self._told_trouble = False
-            if self._notices.take_key(NOTICE_CANNOT_SAVE) is not None:
-                return  # the trouble was never shown: nothing to take back
-        self._notices.add(key, aside, detail, why)
-
-    def take_notices(self) -> list[Notice]:
-        """The notices not shown yet (this store's and those of services reporting here); each once."""
-        return self._notices.take()
-
-    def take_trouble(self) -> str | None:
-        """The reason (a translation key) progress cannot be saved, when that was not told yet; once.
-
-        For a toast during play: the menu then does not repeat it.
-        """
-        notice = self._notices.take_key(NOTICE_CANNOT_SAVE)
-        if notice is None:
-            return None
-        return notice.why or WHY_DISK
-
-    def take_saving_back(self) -> bool:
-        """Whether saving works again after a trouble the player was told of; once.  For a toast during play."""
-        return self._notices.take_key(NOTICE_SAVING_BACK) is not None
-
-    @property
-    def saving_fails(self) -> bool:
-        """Whether the last write of some file failed (and no later one of it succeeded)."""
-        with self._state_lock:
-            return bool(self._failing)
-
-    def _written(self, path: Path, error: BaseException | None) -> None:
-        """The writer's report after each write (on its thread)."""
-        with self._state_lock:
-            if error is None:
-                was = bool(self._failing)
-                self._failing.pop(path, None)
-                self._failing.pop(self._folder, None)  # the folder takes writes again (space came back)
-                back = was and not self._failing
-            else:
-                back = False
-        if error is None:
-            if back:
-                log.warning("progress is saved again in %s", self._folder)
-                self.add_notice(NOTICE_SAVING_BACK, self._folder)
-            return
-        with self._state_lock:
-            if path == self.match_path:
-                self._match_known = None  # the disk holds what it holds
-            first = not self._failing
-            why = why_failed(error)
-            self._failing[path] = why
-        if first:
-            self.add_notice(NOTICE_CANNOT_SAVE, self._folder, str(error), why)
 
     def _unusable(self, path: Path, key: str, detail: str) -> Path | None:
         """Set a bad file aside with the notice ``key``; when it cannot be moved, leave it untouched,
