@@ -142,8 +142,10 @@ services = open_services(Path(sys.argv[1]))
 app = App(size=(1280, 720), services=services)
 app.nav.to_menu()
 app.frame(1 / 60)
-out = {"stats": [], "history": []}
-for _ in range(3):
+from game.app.records.stats import DEEP_CHECK_DELAY
+
+
+def measure(out):
     t = time.perf_counter()
     app.push(StatsScene(app))
     app.frame(1 / 60)
@@ -156,6 +158,15 @@ for _ in range(3):
     out["history"].append(time.perf_counter() - t)
     app.pop()
     app.frame(1 / 60)
+
+
+out = {"stats": [], "history": [], "first_stats": [], "first_history": []}
+first = {"stats": out["first_stats"], "history": out["first_history"]}
+measure(first)  # at once, before the start's check of a big file has run
+time.sleep(DEEP_CHECK_DELAY + 0.5)
+services.stats.flush()  # that check done: every row checked, the covering indexes there
+for _ in range(3):
+    measure(out)
 out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 app.close()
 print("RESULT " + json.dumps(out))
@@ -216,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"start to the menu's first frame: {big:.2f} s (an empty folder: {small:.2f} s; goal at most 0.6 s)")
         shown = screens(folder)
         print(f"opening Statistics: {statistics.median(shown['stats']):.3f} s, History: "
-              f"{statistics.median(shown['history']):.3f} s (medians of 3; goal at most 0.3 s each)")
+              f"{statistics.median(shown['history']):.3f} s (medians of 3; goal at most 0.3 s each); "
+              f"the first, before the start's check of the file: {shown['first_stats'][0]:.3f} s and "
+              f"{shown['first_history'][0]:.3f} s")
         print(f"peak memory of the game: {shown['peak_mb']:.0f} MB (goal at most 150 MB)")
         before, after, took = trim(folder, 200)
         print(f"trimming the history to 200 matches: {mb(before)} -> {mb(after)} in {took:.1f} s")
