@@ -21,6 +21,7 @@ from typing import Any
 from game.bots import BOTS, Bot, HardBot, make_bot, play_match
 from game.bots.hard import V1
 from game.engine import PRESETS, Rules, preset
+from game.engine.rules import BOT_TURN_LIMIT
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
 YARDSTICKS = ("hard_v1", "mc")
@@ -234,7 +235,13 @@ def _switch_value(name: str, value: object) -> object:
 
 
 def build_rules(preset_name: str, target: int | None, switches: list[tuple[str, object]]) -> Rules:
-    switches = [(name, _switch_value(name, value)) for name, value in switches]
+    """The preset with the target and switches given; the guard against endless hands is on unless a
+    switch says otherwise (``--rule turn_limit=0``).  ValueError names a switch that does not exist."""
+    known = {f.name for f in fields(Rules)}
+    unknown = sorted({name for name, _ in switches} - known)
+    if unknown:
+        raise ValueError(f"unknown rule switch {', '.join(unknown)}; the switches are {', '.join(sorted(known))}")
+    switches = [("turn_limit", BOT_TURN_LIMIT)] + [(name, _switch_value(name, value)) for name, value in switches]
     rules = PRESETS[preset_name]
     if target is not None:
         try:

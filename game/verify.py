@@ -61,8 +61,9 @@ def check_lines(lines: Sequence[str]) -> tuple[bool, list[str]]:
             continue
         try:
             record = json.loads(line)
-        except (ValueError, RecursionError) as e:
-            report.append(f"line {number}: not JSON ({e})")
+        except (ValueError, RecursionError) as e:  # nesting deeper than the parser goes is no hand either
+            why = "nested too deeply" if isinstance(e, RecursionError) else str(e)
+            report.append(f"line {number}: not JSON ({why})")
             ok = False
             hands += 1
             continue

@@ -29,12 +29,10 @@ runs a short soak).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -46,11 +44,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import soak_checks  # noqa: E402  (beside this file)
+from soak_checks import digest, on_disk, recorded_matches  # noqa: E402
+
 TARGET = 25  # matches end every few hands, so match ends (and their markers) are killed often too
-
-
-def digest(state) -> str:
-    return hashlib.sha256(state.to_json().encode("utf-8")).hexdigest()[:16]
 
 
 # --- the child: the real game, driven --------------------------------------------------------------
@@ -73,69 +70,38 @@ def slow_disk(seconds: float, old_writer: bool = False) -> None:
         files.atomic_write = lambda path, text, durable=True: real_write(path, text, durable=True)
 
 
-def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    rng = random.Random(seed)
-
-    def say(*words: object) -> None:
-        print(*words, flush=True)
-
-    say("start")
-    if slow:
-        slow_disk(slow, old_writer)
-    from game.app.shell.main import open_services
-    from game.app.storage import AlreadyOpen
-
-    try:
-        services = open_services(folder)
-    except AlreadyOpen:
-        say("already-open")
-        return 3
-    say("up")
-    from game.app.pictures.staging import plain_move
-    from game.app.shell.app import App
-    from game.engine import VAN, Phase
+def announce(services, say) -> None:
+    """Make the services say each save before and after handing it over, each drop, each finished match."""
+    from game.engine import Phase
 
     store = services.store
     count = [0]
     real_save, real_clear, real_finished = store.save_match, store.clear_match, services.match_finished
 
-    def save(state, meta) -> None:
+    def save(state, meta, hand=None) -> None:
         count[0] += 1
         over = state.phase is Phase.MATCH_OVER
         say("saving", count[0], f"over:{meta.match_id}" if over else f"live:{meta.match_id}:{digest(state)}")
-        real_save(state, meta)
+        real_save(state, meta, hand)
         say("saved", count[0])
 
     def clear() -> None:  # the marker's work is done: no match on disk is the same as the marker
         say("saving", count[0], "none")
         real_clear()
 
-    def finished() -> None:
-        real_finished()
-        match = app.nav.match
-        say("finished", match.info.match_id if match is not None else "?")
+    def finished(state, meta) -> None:
+        real_finished(state, meta)
+        say("finished", meta.match_id)
 
     store.save_match = save  # type: ignore[method-assign]
     store.clear_match = clear  # type: ignore[method-assign]
     services.match_finished = finished  # type: ignore[method-assign]
 
-    app = App(size=(800, 600), services=services)
-    app.settings = app.settings.with_(rules=VAN.with_(target=TARGET), animation="fast")
-    app.table.speed = 0.05  # the computer's pauses and the cards' flights, cut to a twentieth
-    app.nav.seed = rng.randrange(1, 2**40)
-    real_take = app.nav.take_notices
 
-    def take() -> list:
-        out = real_take()
-        for n in out:
-            say("notice", n.key, json.dumps(n.detail))
-        return out
+def drive(app, rng: random.Random, say) -> int:
+    """Play through the real scenes at a quick human pace, changing a setting now and then."""
+    from game.app.pictures.staging import plain_move
 
-    app.nav.take_notices = take  # type: ignore[method-assign]
-    app.nav.to_menu()
     opponent = rng.choice(("easy", "easy", "medium", "hotseat"))
     think_until = 0.0
     last = time.perf_counter()
@@ -148,6 +114,11 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
         last = now
         top = app.top
         name = top.name if top is not None else ""
+        if rng.random() < 0.01:  # now and then the player changes a setting: it shows at once
+            volume = round(rng.uniform(0.05, 1.0), 2)
+            say("setting", volume)
+            app.apply_settings(app.settings.with_(volume=volume))
+            say("shown", volume)
         if name == "menu":
             if top.can_continue:
                 top.continue_match()
@@ -175,6 +146,50 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
     return 0
 
 
+def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    rng = random.Random(seed)
+
+    def say(*words: object) -> None:
+        print(*words, flush=True)
+
+    say("start")
+    if slow:
+        slow_disk(slow, old_writer)
+    from game.app.shell.main import open_services
+    from game.app.storage import AlreadyOpen
+
+    try:
+        services = open_services(folder)
+    except AlreadyOpen:
+        say("already-open")
+        return 3
+    say("up")
+    from game.app.shell.app import App
+    from game.engine import VAN
+
+    announce(services, say)
+
+    app = App(size=(800, 600), services=services)
+    app.settings = app.settings.with_(rules=VAN.with_(target=TARGET), animation="fast")
+    app.table.speed = 0.05  # the computer's pauses and the cards' flights, cut to a twentieth
+    app.nav.seed = rng.randrange(1, 2**40)
+    real_take = app.nav.take_notices
+
+    def take() -> list:
+        out = real_take()
+        for n in out:
+            say("notice", n.key, json.dumps(n.detail))
+        return out
+
+    app.nav.take_notices = take  # type: ignore[method-assign]
+    say("offer", services.store.saved_match_id() if services.store.has_match() else "none")
+    app.nav.to_menu()
+    return drive(app, rng, say)
+
+
 # --- the parent: kill, look, check ------------------------------------------------------------------
 
 
@@ -187,61 +202,21 @@ class Report:
     in_startup: int = 0  # kills before the child's menu could play
     behind: int = 0  # kills after which the disk was one save behind the last reported
     in_flight: int = 0  # kills after which the disk held a save announced but not yet reported
+    damaged: int = 0  # files set aside as damaged
+    mismatches: int = 0  # disagreements between the statistics and the history, summed over the kills
+    offered_again: int = 0  # starts that offered a match the records (or the screen) had as over
+    settings_shown: int = 0
+    settings_lost: int = 0  # settings the screen showed that the disk did not hold after the kill
     seconds: float = 0.0
 
     def summary(self) -> str:
         return (f"{self.kills} kills in {self.seconds:.0f} s: {len(self.failures)} failures; "
-                f"{self.saves} saves reported, {self.finished} matches finished; "
-                f"{self.in_startup} kills during start-up, disk one save behind after {self.behind}, "
-                f"a save in flight on disk after {self.in_flight}")
-
-
-def on_disk(folder: Path) -> str:
-    """What the folder's match file holds: ``none``, ``over:<id>``, ``live:<id>:<digest>`` or ``bad:<why>``."""
-    from game.app.storage import MATCH_READ_LIMIT, read_limited, read_saved
-
-    try:
-        raw = read_limited(folder / "match.json", MATCH_READ_LIMIT)
-    except Exception as e:
-        return f"bad:{e}"
-    if raw is None:
-        return "none"
-    try:
-        saved = read_saved(raw)
-    except Exception as e:
-        return f"bad:{e}"
-    if saved.over:
-        return f"over:{saved.meta.match_id if saved.meta else '?'}"
-    assert saved.state is not None and saved.meta is not None
-    return f"live:{saved.meta.match_id}:{digest(saved.state)}"
-
-
-def recorded_matches(folder: Path) -> set[str] | None:
-    """The match ids in the statistics, read from a copy (with its journal, which the copy's first
-    open plays back as the game's next start would); None when the database does not open cleanly."""
-    import shutil
-    import tempfile
-
-    path = folder / "stats.sqlite3"
-    if not path.exists():
-        return set()
-    with tempfile.TemporaryDirectory(prefix="gin-rummy-soak-stats-") as scratch:
-        for extra in ("", "-journal", "-wal", "-shm"):
-            if (folder / ("stats.sqlite3" + extra)).exists():
-                shutil.copyfile(folder / ("stats.sqlite3" + extra), Path(scratch) / ("stats.sqlite3" + extra))
-        try:
-            conn = sqlite3.connect(Path(scratch) / "stats.sqlite3")
-            try:
-                if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                    return None
-                tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-                if "matches" not in tables:
-                    return set()
-                return {r[0] for r in conn.execute("SELECT match_id FROM matches")}
-            finally:
-                conn.close()
-        except sqlite3.Error:
-            return None
+                f"{self.saves} saves reported, {self.finished} matches finished, {self.settings_shown} "
+                f"settings shown; {self.in_startup} kills during start-up, disk one save behind after "
+                f"{self.behind}, a save in flight on disk after {self.in_flight}\n"
+                f"damaged files: {self.damaged}; mismatches between statistics and history: {self.mismatches}; "
+                f"finished matches offered again: {self.offered_again}; settings lost after they were shown: "
+                f"{self.settings_lost}")
 
 
 def run(kills: int = 150, seed: int = 1, folder: Path | None = None, max_wait: float = 3.0,
@@ -264,6 +239,7 @@ def run(kills: int = 150, seed: int = 1, folder: Path | None = None, max_wait: f
     try:
         for n in range(kills):
             before = on_disk(folder)
+            over_before, volume_before = soak_checks.recorded_over(folder), soak_checks.volume_on_disk(folder)
             lines: list[str] = []
             proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--child", str(folder),
                                      "--seed", str(rng.randrange(2**32)), "--slow-disk", str(slow),
@@ -287,7 +263,10 @@ def run(kills: int = 150, seed: int = 1, folder: Path | None = None, max_wait: f
             for t in readers:
                 t.join(10)
             report.kills += 1
-            problems = check(folder, before, [line.split() for line in lines], finished_ids, report)
+            words = [line.split() for line in lines]
+            over_before |= finished_ids  # finished in earlier runs (this run's start came before its own)
+            problems = check(folder, before, words, finished_ids, report)
+            problems += check_records(folder, words, over_before, volume_before, report)
             if ended:
                 problems.append(f"the game ended by itself (status {proc.returncode}): {''.join(errors)[-2000:]}")
             for p in problems:
@@ -300,6 +279,26 @@ def run(kills: int = 150, seed: int = 1, folder: Path | None = None, max_wait: f
         if own is not None:
             own.cleanup()
     return report
+
+
+def check_records(folder: Path, words: list[list[str]], over: set[str], volume_before: float | None,
+                  report: Report) -> list[str]:
+    """The start offered no match already over; the statistics and the history agree; a setting shown is kept."""
+    problems = []
+    for w in words:
+        if len(w) == 2 and w[0] == "offer" and w[1] in over:
+            report.offered_again += 1
+            problems.append(f"a finished match was offered again: {w[1]}")
+        elif len(w) == 2 and w[0] == "shown":
+            report.settings_shown += 1
+    disagree = soak_checks.mismatches(folder)
+    report.mismatches += len(disagree)
+    problems += [f"statistics and history disagree: {d}" for d in disagree[:5]]
+    lost = soak_checks.setting_lost(volume_before, words, soak_checks.volume_on_disk(folder))
+    if lost is not None:
+        report.settings_lost += 1
+        problems.append(lost)
+    return problems
 
 
 def check(folder: Path, before: str, words: list[list[str]], finished_ids: set[str], report: Report) -> list[str]:
@@ -345,6 +344,7 @@ def check(folder: Path, before: str, words: list[list[str]], finished_ids: set[s
     elif not finished_ids <= recorded:
         problems.append(f"finished matches missing from the statistics: {sorted(finished_ids - recorded)}")
     damaged = sorted(p.name for p in folder.glob("*.damaged-*"))
+    report.damaged = len(damaged)
     if damaged:
         problems.append(f"files set aside as damaged: {damaged}")
     return problems

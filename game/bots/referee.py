@@ -32,6 +32,7 @@ from game.engine import (
     new_match,
     observe,
 )
+from game.engine.rules import BOT_TURN_LIMIT
 
 from .base import Bot
 
@@ -132,7 +133,10 @@ def play_match(
 
     ``check_invariants`` runs the engine's own consistency check after every action (tests use it);
     ``watch`` is told the state and the events after every action (tests use it to audit bots).
+    Two bots may never end a hand by themselves: the turn limit is on unless ``rules`` sets one.
     """
+    if not rules.turn_limit:
+        rules = rules.with_(turn_limit=BOT_TURN_LIMIT)
     bots = (bot0, bot1)
     state, events = new_match(rules, seed)
     for seat, bot in enumerate(bots):

@@ -309,7 +309,7 @@ def _apply_discard(s: MatchCore, action: Action, auto: bool = False) -> list[Eve
         ended: list[Event] = [Discarded(p, card, auto), Knocked(p, card, kind)]
         return ended + _end_by_knock(s, p, kind, card)
     events: list[Event] = [Discarded(p, card, auto)]
-    if len(s.stock) <= s.rules.dead_hand_stock:
+    if len(s.stock) <= s.rules.dead_hand_stock or (s.rules.turn_limit and s.turns >= s.rules.turn_limit):
         return events + _end_hand(s, HandResult(hand_no=s.hand_no, dealer=s.dealer, kind="dead", turns=s.turns))
     s.to_act = 1 - p
     s.phase = Phase.DRAW

@@ -8,6 +8,8 @@ UPCARD_OFFERS = ("none", "classic", "hoyle")
 DEALER_RULES = ("alternate", "loser")
 FIRST_DEALERS = ("lot", "computer")
 TIMER_CHOICES = (0, 15, 20, 30, 40, 60)
+BOT_TURN_LIMIT = 200  # simulations and bot matches: far beyond any hand that ends by itself (see docs/architecture.md)
+TURN_LIMIT_RANGE = (60, 10_000)
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class Rules:
     shutout_double: bool = False  # winner's total doubles when the loser scored nothing
     straight_gin: bool = False  # no knocking: only gin (or big gin) ends a hand
     hollywood: bool = False  # three games scored at once (``hollywood.py``); each game to ``target``
+    turn_limit: int = 0  # 0: off; else a hand that reaches this many turns ends as a dead hand (no endless hands)
 
     def __post_init__(self) -> None:
         problems = []
@@ -63,6 +66,9 @@ class Rules:
             problems.append(f"turn_timer must be one of {TIMER_CHOICES}, not {self.turn_timer!r}")
         if self.game_bonus not in (0, 100):
             problems.append(f"game_bonus must be 0 or 100, not {self.game_bonus!r}")
+        if self.turn_limit != 0 and not TURN_LIMIT_RANGE[0] <= self.turn_limit <= TURN_LIMIT_RANGE[1]:
+            problems.append(f"turn_limit must be 0 (off) or {TURN_LIMIT_RANGE[0]}..{TURN_LIMIT_RANGE[1]}, "
+                            f"not {self.turn_limit!r}")
         if self.line_bonus not in (0, 25):
             problems.append(f"line_bonus must be 0 or 25, not {self.line_bonus!r}")
         for name in ("oklahoma", "tie_is_undercut", "may_discard_taken_card", "shutout_double", "straight_gin",
@@ -76,7 +82,11 @@ class Rules:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The switches; the turn limit only when it is on, so saves and records without it read as before."""
+        data = asdict(self)
+        if not self.turn_limit:
+            del data["turn_limit"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -90,9 +100,9 @@ class Rules:
 
     @property
     def preset_name(self) -> str:
-        """The name of the preset the switches match (whatever the target and timer), else 'custom'."""
+        """The name of the preset the switches match (whatever the target, timer and turn limit), else 'custom'."""
         for name, preset in PRESETS.items():
-            same = replace(self, target=preset.target, turn_timer=preset.turn_timer) == preset
+            same = replace(self, target=preset.target, turn_timer=preset.turn_timer, turn_limit=0) == preset
             if same and self.target in TARGET_CHOICES[name]:
                 return name
         return "custom"

@@ -163,7 +163,8 @@ def test_rules_screen_lists_every_switch_in_force():
                "tie_is_undercut": False, "big_gin_bonus": None, "dead_hand_stock": 3,
                "may_discard_taken_card": True, "upcard_offer": "hoyle", "dealer_rule": "loser", "turn_timer": 15,
                "game_bonus": 100, "line_bonus": 25, "shutout_double": True, "straight_gin": True, "hollywood": True}
-    assert set(changes) | {"first_dealer"} == {f.name for f in fields(VAN)}
+    # turn_limit guards simulations and bot matches: off at the table, not a rule of the screen
+    assert set(changes) | {"first_dealer", "turn_limit"} == {f.name for f in fields(VAN)}
     for name, value in changes.items():
         rules = VAN.with_(knock_limit=value) if name == "knock_limit" else VAN.with_(**{name: value})
         shown = RulesScene.values(type("R", (), {"rules": rules})())

@@ -17,6 +17,7 @@ from game.app.storage import (
     NOTICE_CANNOT_SAVE,
     NOTICE_FILE_LEFT,
     NOTICE_MATCH,
+    NOTICE_SAVING_BACK,
     NOTICE_SETTINGS,
     WHY_FULL,
     Store,
@@ -264,7 +265,7 @@ def test_a_failing_disk_is_told_once_with_its_reason(store, tmp_path, monkeypatc
     store.save_match(played(8, 40), META)
     store.save_settings(store.load_settings())
     store.flush()
-    assert not store.saving_fails and store.take_notices() == []
+    assert not store.saving_fails and [n.key for n in store.take_notices()] == [NOTICE_SAVING_BACK]
     monkeypatch.setattr(storage_files, "atomic_write", full)
     store.save_match(played(8, 41), META)
     store.flush()

@@ -49,7 +49,7 @@ def test_figures_add_up():
 def test_rule_switches_and_targets_from_the_command_line():
     rules = sim.build_rules("van", 50, [sim.parse_switch("oklahoma=true"), sim.parse_switch("dead_hand_stock=3")])
     assert rules.target == 50 and rules.oklahoma is True and rules.dead_hand_stock == 3
-    assert sim.build_rules("classic", 50, []) == CLASSIC.with_(target=50)
+    assert sim.build_rules("classic", 50, []) == CLASSIC.with_(target=50, turn_limit=sim.BOT_TURN_LIMIT)
     with pytest.raises((ValueError, argparse.ArgumentTypeError)):
         sim.parse_switch("oklahoma")
 

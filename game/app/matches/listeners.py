@@ -1,10 +1,11 @@
 """What the services hear of a match: a save after every action, the statistics of finished hands
 and matches, the hand history, and the sound of each move.  Silent services make all of it do nothing.
 
-The save of a move is queued at once (the writer puts it in place within moments), so a killed game
-loses at most the move in flight.  The move that ends a match writes the match-over marker and waits
-(briefly, once per match) for the statistics and the marker to be on disk, so a finished match is
-never offered again.  When saving fails during play, ``tell`` (a toast) says so once.
+A move's statistics and history go to the database in one transaction (``records.ledger``).  The
+save of a move is queued at once (the writer puts it in place within moments), so a killed game loses
+at most the move in flight.  The move that ends a match waits (briefly, once per match) for its
+records, then drops the save, so a finished match is never offered again.  When saving fails during
+play, ``tell`` (a toast) says so once, and again when it works once more.
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from game.app.lang.i18n import tr
 from game.app.records.history import HISTORY_KEEP, History
 from game.app.records.history_recorder import HistoryRecorder
-from game.engine import Action, Discarded, Drew, Event, Knocked, MatchEnded, UpcardDecision
+from game.app.shell.services import FINISH_SECONDS
+from game.engine import Action, Discarded, Drew, Event, HandEnded, Knocked, MatchEnded, UpcardDecision
 
 if TYPE_CHECKING:
     from game.app.matches.match import Match
@@ -35,6 +37,11 @@ def event_sounds(events: list[Any]) -> list[str]:
     return out
 
 
+def hand_text(recorder: HistoryRecorder) -> str | None:
+    """The record of the hand in play, for the save (so a resume needs nothing the database may lack)."""
+    return recorder.record.to_json() if recorder.record is not None else None
+
+
 def cannot_save_text(why: str) -> str:
     """The toast when progress stops being saved during play."""
     return tr("notice.cannot_save_short", why=tr(why))
@@ -45,27 +52,34 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
     """Save after every action, record finished hands and matches (a practice match with a move taken
     back is left out of the statistics), record every hand in the history, and sound the moves.
     ``practice`` turns on practice mode's undo; ``keep`` is how many matches the history keeps;
-    ``tell`` shows a short message (the app's toast): it hears once that saving fails."""
+    ``tell`` shows a short message (the app's toast): it hears once that saving fails, and once that it works again."""
     meta = match.info
-    recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed)
+    recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed,
+                               saved_hand=getattr(services.store, "saved_hand", None) if resumed else None)
 
     def keep_(m: Match, action: Action | None, events: list[Event]) -> None:
-        if services.stats is not None and not recorder.practice:
-            services.stats.record_events(meta, m.state.rules, events)
-        services.store.save_match(m.state, meta)
+        with services.stats.batch():  # the history and the statistics of a move: one transaction
+            recorder(m, action, events)
+            if not recorder.practice:
+                services.stats.record_events(meta, m.state.rules, events)
         if any(isinstance(e, MatchEnded) for e in events):
-            services.match_finished()
+            services.match_finished(m.state, meta)  # the records first, then no save at all
+        else:
+            if any(isinstance(e, HandEnded) for e in events):
+                services.stats.flush(FINISH_SECONDS)  # a save past a hand's end never runs ahead of its records
+            services.store.save_match(m.state, meta, hand_text(recorder))
         if tell is not None:
             why = services.store.take_trouble()
             if why is not None:
                 tell(cannot_save_text(why))
+            if services.store.take_saving_back():
+                tell(tr("notice.saving_back_short"))
 
     def sounds(m: Match, action: Action | None, events: list[Event]) -> None:
         for name in event_sounds(events):
             services.sound.play(name)
 
-    match.listeners.append(recorder)
     match.listeners.append(keep_)
     match.listeners.append(sounds)
-    services.store.save_match(match.state, meta)
+    services.store.save_match(match.state, meta, hand_text(recorder))
     return recorder

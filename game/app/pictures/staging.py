@@ -130,8 +130,8 @@ class MemoryStore(SilentStore):
         super().__init__()
         self._match: str | None = None
 
-    def save_match(self, state, meta: MatchMeta) -> None:
-        self._match = None if state.phase is Phase.MATCH_OVER else match_text(state, meta)
+    def save_match(self, state, meta: MatchMeta, hand: str | None = None) -> None:
+        self._match = None if state.phase is Phase.MATCH_OVER else match_text(state, meta, hand)
 
     def clear_match(self) -> None:
         self._match = None

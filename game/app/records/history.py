@@ -18,21 +18,27 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.app.storage.files import FileTooLarge, Writer, read_limited
+from game.app.records.history_entries import HandEntry, MatchEntry, _entry, check_record
+from game.app.records.history_files import (
+    EXPORT_FOLDER,
+    EXPORT_SUFFIX,
+    HISTORY_KEEP,
+    IMPORT_LIMIT,
+    HistoryFiles,
+    flush_exports,
+)
 from game.engine.record import HandRecord, RecordError, replay
-from game.engine.record_file import FileHeader, LoadedFile, dump_file, load_file
+from game.engine.record_file import LoadedFile
 
 log = logging.getLogger(__name__)
 
-HISTORY_KEEP = 200  # matches kept by default (the oldest go first); the settings may choose another number
+__all__ = ["EXPORT_FOLDER", "EXPORT_SUFFIX", "HISTORY_KEEP", "IMPORT_LIMIT", "HandEntry", "History",
+           "HistoryUnavailable", "MatchEntry", "check_record", "flush_exports"]
+
 SCHEMA = 1
-EXPORT_FOLDER = "history"  # beside the statistics file
-EXPORT_SUFFIX = ".jsonl"
-IMPORT_LIMIT = 4 * 1024 * 1024
 
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS history_info (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -66,105 +72,16 @@ _TABLES = (
 _MATCH_COLUMNS = ("match_id, started_at, updated_at, mode, opponent, names, seat, preset, target, scores, hands, "
                   "finished, winner, practice_mode, practice, imported")
 
-_exports = Writer("history-export")
 
 
 class HistoryUnavailable(Exception):
     """The history tables were written by a newer version of the game: they are left alone."""
 
 
-# ---------------------------------------------------------------------------------------------- entries
-
-
-@dataclass(frozen=True)
-class MatchEntry:
-    """One match in the history, as the list shows it.  ``seat`` is the recorded player's seat (the
-    human against the computer, seat 0 in hot-seat); ``scores`` are in seat order."""
-
-    match_id: str
-    started_at: float
-    updated_at: float
-    mode: str
-    opponent: str  # a bot level, or "hotseat"
-    names: tuple[str, str]
-    seat: int
-    preset: str
-    target: int
-    scores: tuple[int, int]
-    hands: int
-    finished: bool
-    winner: int | None
-    practice_mode: bool = False
-    practice: bool = False
-    imported: bool = False
-
-    @property
-    def vs_bot(self) -> bool:
-        return self.mode == "bot"
-
-    @property
-    def my_score(self) -> int:
-        return self.scores[self.seat]
-
-    @property
-    def their_score(self) -> int:
-        return self.scores[1 - self.seat]
-
-    @property
-    def won(self) -> bool | None:
-        return None if self.winner is None else self.winner == self.seat
-
-    @property
-    def hands_open(self) -> bool:
-        """Whether its hands may be shown: a hot-seat match's only once it is over (both hands show)."""
-        return self.vs_bot or self.finished
-
-    def header(self) -> FileHeader:
-        return FileHeader(match=self.match_id, seat=self.seat, names=self.names, opponent=self.opponent,
-                          mode=self.mode, when=self.started_at, scores=self.scores, finished=self.finished,
-                          practice=self.practice)
-
-
-@dataclass(frozen=True)
-class HandEntry:
-    """One hand of a match: its record, or (when the stored record is damaged) None and what is wrong."""
-
-    match_id: str
-    hand_no: int
-    record: HandRecord | None
-    problem: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return self.record is not None
-
-
-def _entry(row: tuple[Any, ...]) -> MatchEntry | None:
-    try:
-        names = json.loads(row[5])
-        scores = json.loads(row[9])
-        return MatchEntry(
-            match_id=str(row[0]), started_at=float(row[1]), updated_at=float(row[2]), mode=str(row[3]),
-            opponent=str(row[4]), names=(str(names[0]), str(names[1])), seat=1 if row[6] == 1 else 0,
-            preset=str(row[7]), target=int(row[8]), scores=(int(scores[0]), int(scores[1])), hands=int(row[10]),
-            finished=bool(row[11]), winner=row[12] if row[12] in (0, 1) else None, practice_mode=bool(row[13]),
-            practice=bool(row[14]), imported=bool(row[15]))
-    except (ValueError, TypeError, IndexError, KeyError):
-        log.warning("a damaged history row was skipped: %r", row[:1])
-        return None
-
-
-def check_record(text: str) -> HandRecord:
-    """A stored hand's record, checked by replaying it (``RecordError`` when it is damaged)."""
-    record = HandRecord.from_json(text)
-    replay(record)
-    return record
-
-
 # ---------------------------------------------------------------------------------------------- the tables
 
 
-class History:
+class History(HistoryFiles):
     """The history tables of a statistics database (``Stats``); with statistics that keep nothing
     (``SilentStats``) the history is empty and records nothing."""
 
@@ -243,6 +160,7 @@ class History:
             _prune(conn, keep, entry.match_id)
 
         self._write(write)
+        self._compact()
 
     def save_hand(self, match_id: str, record: HandRecord, scores: tuple[int, int] | None = None,
                   when: float | None = None) -> None:
@@ -259,6 +177,8 @@ class History:
                     return
             conn.execute("INSERT OR REPLACE INTO history_hands VALUES (?,?,?,?)",
                          (match_id, record.hand_no, int(record.complete), record.to_json()))
+            if not record.complete:  # played again after a resume: the hand is in no statistics until it ends
+                conn.execute("DELETE FROM hands WHERE match_id = ? AND hand_no = ?", (match_id, record.hand_no))
             if record.complete and scores is not None:
                 conn.execute("UPDATE history_matches SET scores = ?, updated_at = ?, hands = (SELECT COUNT(*) FROM "
                              "history_hands WHERE match_id = ? AND complete = 1) WHERE match_id = ?",
@@ -283,7 +203,14 @@ class History:
         self._write(write)
 
     def prune(self, keep: int) -> None:
+        """Keep the newest ``keep`` matches, and give the space of the others back (``Stats.compact``)."""
         self._write(lambda conn: _prune(conn, keep, ""))
+        self._compact()
+
+    def _compact(self) -> None:
+        compact = getattr(self.stats, "compact", None)
+        if compact is not None:
+            compact()
 
     def forget(self, match_id: str) -> None:
         def write(conn: sqlite3.Connection) -> None:
@@ -362,10 +289,11 @@ class History:
         return out
 
     def partial(self, match_id: str, hand_no: int) -> HandRecord | None:
-        """The record so far of a hand still in play (for a resumed match), if it is usable."""
+        """The record kept of a hand (for a resumed match: finished or not, it may be a move or two
+        away from the save), if it is usable."""
 
         def query(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute("SELECT record FROM history_hands WHERE match_id = ? AND hand_no = ? AND complete = 0",
+            row = conn.execute("SELECT record FROM history_hands WHERE match_id = ? AND hand_no = ?",
                                (match_id, hand_no)).fetchone()
             return None if row is None else str(row[0])
 
@@ -377,48 +305,6 @@ class History:
         except RecordError as e:
             log.warning("the record of the hand in play is unusable: %s", e)
             return None
-
-    # ------------------------------------------------------------------ files
-
-    def export_text(self, match_id: str, hand_no: int | None = None) -> str | None:
-        """A history file of the match (or of one of its hands); None when there is nothing to write."""
-        entry = self.match(match_id)
-        if entry is None:
-            return None
-        records = [h.record for h in self.hands(match_id) if h.record is not None
-                   and (hand_no is None or h.hand_no == hand_no)]
-        if not records:
-            return None
-        return dump_file(entry.header(), records)
-
-    def export(self, match_id: str, hand_no: int | None = None, when: float | None = None) -> Path | None:
-        """Write the match (or one hand) to a file in the export folder, on a writer thread; its path."""
-        folder = self.folder
-        text = self.export_text(match_id, hand_no)
-        if folder is None or text is None:
-            return None
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if when is None else when))
-        name = f"match-{stamp}" if hand_no is None else f"hand-{stamp}-{hand_no + 1}"
-        path = folder / (name + EXPORT_SUFFIX)
-        _exports.submit(path, text)
-        return path
-
-    def import_file(self, path: str | Path, keep: int = HISTORY_KEEP) -> tuple[MatchEntry, LoadedFile]:
-        """Read a history file and keep its hands; ``RecordError`` says why a file is refused."""
-        try:
-            raw = read_limited(Path(path), IMPORT_LIMIT)
-        except FileTooLarge:
-            raise RecordError("the file is too large") from None
-        except OSError as e:
-            raise RecordError(f"the file cannot be read: {e.strerror or e}") from None
-        if raw is None:
-            raise RecordError("there is no such file")
-        loaded = load_file(raw)
-        return self.add_file(loaded, keep), loaded
-
-
-def flush_exports(timeout: float = 5.0) -> bool:
-    return _exports.flush(timeout)
 
 
 def _after(record: HandRecord) -> tuple[int, int]:
@@ -438,7 +324,3 @@ def _prune(conn: sqlite3.Connection, keep: int, spare: str) -> None:
     for match_id in old:
         conn.execute("DELETE FROM history_hands WHERE match_id = ?", (match_id,))
         conn.execute("DELETE FROM history_matches WHERE match_id = ?", (match_id,))
-    conn.execute("DELETE FROM history_hands WHERE match_id NOT IN (SELECT match_id FROM history_matches)")
-
-
-# ---------------------------------------------------------------------------------------------- recording

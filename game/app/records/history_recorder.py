@@ -8,6 +8,7 @@ and its hands leave the statistics.
 """
 from __future__ import annotations
 
+import copy
 import logging
 import time
 from collections import deque
@@ -40,6 +41,35 @@ log = logging.getLogger(__name__)
 
 
 
+CATCH_UP = 2  # moves the save may be ahead of the recorded hand after a kill
+_SAME = ("hands", "stock", "discard", "out_of_play", "phase", "to_act", "turns", "picks", "taken_card", "dealer",
+         "stock_only", "offer_stage")
+
+
+def _same(a: Any, b: Any) -> bool:
+    return all(getattr(a, k) == getattr(b, k) for k in _SAME)
+
+
+def _catch_up(record: HandRecord, last: Any, state: Any, depth: int) -> HandRecord | None:
+    """``record`` with the moves (at most ``depth``) that lead from its position ``last`` to ``state``."""
+    if depth <= 0 or last.phase not in IN_PLAY or last.to_act is None:
+        return None
+    seat = last.to_act
+    for action in last.legal_actions():
+        after = copy.deepcopy(last)
+        try:
+            after.apply(action, seat)
+            longer = record.with_move(seat, action)
+        except Exception:  # not a move a record keeps
+            continue
+        if _same(after, state):
+            return longer
+        found = _catch_up(longer, after, state, depth - 1)
+        if found is not None:
+            return found
+    return None
+
+
 def _mover(events: Iterable[Event]) -> int | None:
     for e in events:
         if isinstance(e, (Drew, Discarded, UpcardDecision, Knocked)):
@@ -55,7 +85,7 @@ class HistoryRecorder:
     """
 
     def __init__(self, history: History, match: Match, *, practice_mode: bool = False, keep: int = HISTORY_KEEP,
-                 resumed: bool = False, clock: Callable[[], float] = time.time) -> None:
+                 resumed: bool = False, clock: Callable[[], float] = time.time, saved_hand: str | None = None) -> None:
         self.history = history
         self.clock = clock
         meta = match.info
@@ -85,18 +115,35 @@ class HistoryRecorder:
         try:
             self.record = HandRecord.at_deal(state)
         except RecordError:
-            self.record = self._resumed(state)
+            self.record = self._from_save(saved_hand, state) or self._resumed(state)
+
+    @staticmethod
+    def _from_save(text: str | None, state: Any) -> HandRecord | None:
+        """The record the save kept with its state, when it leads exactly there."""
+        if text is None:
+            return None
+        try:
+            record = HandRecord.from_json(text)
+            return record if not record.complete and _same(replay(record).last, state) else None
+        except (RecordError, ValueError, TypeError, KeyError) as e:
+            log.warning("the saved hand's record is unusable: %s", e)
+            return None
 
     def _resumed(self, state: Any) -> HandRecord | None:
-        """The record of the hand in play from the history, when it leads exactly to ``state``."""
+        """The record of the hand in play from the history, brought to exactly ``state``.
+
+        The save and the database are written apart, so after a kill either may be a move or two
+        ahead: a record that went further is cut back to the save, and moves the save has that the
+        record lacks are found among the legal moves.
+        """
         record = self.history.partial(self.match_id, state.hand_no)
         if record is None:
             return None
-        last = replay(record).last
-        same = all(getattr(last, k) == getattr(state, k) for k in (
-            "hands", "stock", "discard", "out_of_play", "phase", "to_act", "turns", "picks", "taken_card", "dealer",
-            "stock_only", "offer_stage"))
-        return record if same else None
+        play = replay(record)
+        for i in range(len(play) - 1, -1, -1):
+            if _same(play.steps[i].state, state):
+                return record.cut(i)
+        return _catch_up(record, play.last, state, CATCH_UP)
 
     # ------------------------------------------------------------------ the listener
 

@@ -137,6 +137,9 @@ MATCH_FIELDS = ("match_id, opponent, mode, names, preset, target, my_score, thei
 MATCH_COLUMNS = "rowid, " + MATCH_FIELDS
 MATCH_INSERT = f"INSERT OR IGNORE INTO matches ({MATCH_FIELDS}) VALUES ({','.join('?' * 14)})"
 HAND_INSERT = "INSERT OR IGNORE INTO hands VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+# A hand played again after a resume (the save was a move behind) is kept as it ended this time, as the
+# history keeps it.
+HAND_REPLACE = HAND_INSERT.replace("OR IGNORE", "OR REPLACE")
 # A version-1 file that cannot be upgraded (it takes no writes) is still read: its matches were all finished.
 MATCH_COLUMNS_V1 = MATCH_COLUMNS.replace(", abandoned", ", 0")
 

@@ -8,56 +8,22 @@ the mouse or the arrow keys; a hand whose record is damaged is listed as damaged
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import pygame
 
-from game.app.lang import i18n, text
 from game.app.lang.i18n import tr
-from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
 from game.app.records.history import HandEntry, History, MatchEntry
 from game.app.shell.scene import Scene
 from game.engine.record import RecordError
 
+from .history_draw import HistoryDrawing
 from .history_files import HistoryFiles
-from .recorded import Seats
 
 log = logging.getLogger(__name__)
 
-MATCH_COLUMNS = ((0.0, 0.2, "stats.col.date"), (0.2, 0.26, "stats.col.opponent"), (0.46, 0.16, "stats.col.preset"),
-                 (0.62, 0.14, "stats.col.score"), (0.76, 0.24, "stats.col.result"))
-HAND_COLUMNS = ((0.0, 0.12, "history.col.hand"), (0.12, 0.22, "history.col.dealer"),
-                (0.34, 0.38, "history.col.ending"), (0.72, 0.12, "history.col.points"),
-                (0.84, 0.16, "stats.col.score"))
 
-
-def when(seconds: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds)) if seconds > 0 else tr("stats.none")
-
-
-def preset_words(entry: MatchEntry) -> str:
-    preset = tr("preset." + entry.preset) if i18n.has("preset." + entry.preset) else entry.preset
-    return tr("stats.preset_target", preset=preset, target=entry.target)
-
-
-def outcome_words(entry: MatchEntry) -> tuple[str, tuple[int, int, int]]:
-    words = []
-    colour = INK
-    if entry.finished and entry.won is not None:
-        words.append(tr("stats.won") if entry.won else tr("stats.lost"))
-        colour = GOLD if entry.won else RED
-    else:
-        words.append(tr("history.unfinished"))
-        colour = INK_DIM
-    if entry.practice:
-        words.append(tr("history.practice"))
-    if entry.imported:
-        words.append(tr("history.imported"))
-    return " · ".join(words), colour
-
-
-class HistoryScene(HistoryFiles, Scene):
+class HistoryScene(HistoryFiles, HistoryDrawing, Scene):
     name = "history"
 
     def __init__(self, app: Any, history: History) -> None:
@@ -294,82 +260,9 @@ class HistoryScene(HistoryFiles, Scene):
             self.open()
         elif k == pygame.K_c and self.entry is not None:
             self.coach()
-        elif k == pygame.K_e:
-            self.export_hand() if self.entry is not None else self.export_match()
         elif k == pygame.K_v:  # the deal check: the match chosen, or in a match the hand chosen
             self.ask_export_deals()
+        elif k == pygame.K_e:
+            self.export_hand() if self.entry is not None else self.export_match()
         elif k == pygame.K_i and self.entry is None:
             self.ask_import()
-
-    # ------------------------------------------------------------------ draw
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = self.app.layout
-        surface.blit(felt((lay.w, lay.h), dark=True), (0, 0))
-        r = self.panel_rect()
-        panel(surface, r, radius=lay.px(16))
-        if self.entry is None:
-            title = tr("history.title")
-        else:
-            title = tr("history.match_title", date=when(self.entry.started_at), opponent=Seats(self.entry).opponent())
-        right_space = round(lay.button_h * 2.4) + lay.px(40) if self.pages() > 1 else lay.px(20)
-        text.draw(surface, title, lay.font(28), GOLD, (r.centerx, r.top + lay.px(34)), bold=True,
-                  max_width=r.width - 2 * right_space)
-        body = self.body_rect()
-        size = lay.font(15)
-        if self.pages() > 1:
-            text.draw(surface, tr("stats.page", page=self.page + 1, pages=self.pages()), lay.font(13), INK_DIM,
-                      (lay.mx(body.left), r.top + lay.px(34)), lay.anchor("midleft"))
-        if not self.rows():
-            key = "history.empty" if self.entry is None else "history.no_hands"
-            text.draw_wrapped(surface, tr(key), lay.font(18), INK_DIM,
-                              pygame.Rect(body.left, body.top + lay.px(30), body.width, lay.px(120)), align="center")
-            return
-        columns = MATCH_COLUMNS if self.entry is None else HAND_COLUMNS
-        h = self.row_h()
-        head_y = body.top + h / 2
-        for e, wd, key in columns:
-            text.draw(surface, tr(key), size, INK_DIM, (lay.mx(body.left + body.width * e + lay.px(6)), head_y),
-                      lay.anchor("midleft"), max_width=round(body.width * wd - lay.px(10)))
-        pygame.draw.line(surface, GOLD, (body.left, body.top + h - 1), (body.right, body.top + h - 1), 1)
-        for slot, (i, row) in enumerate(self.shown()):
-            rect = self.row_rect(slot)
-            if i == self.selected:
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((226, 195, 92, 48))
-                surface.blit(shade, rect)
-                pygame.draw.rect(surface, GOLD, rect, 1, border_radius=lay.px(4))
-            elif slot % 2 == 0:
-                shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-                shade.fill((255, 255, 255, 12))
-                surface.blit(shade, rect)
-            cells = self.match_cells(row) if isinstance(row, MatchEntry) else self.hand_cells(row)
-            for (e, wd, _), (cell, colour) in zip(columns, cells, strict=True):
-                text.draw(surface, cell, size, colour, (lay.mx(rect.left + rect.width * e + lay.px(6)), rect.centery),
-                          lay.anchor("midleft"), max_width=round(rect.width * wd - lay.px(10)))
-
-    def match_cells(self, m: MatchEntry) -> list[tuple[str, tuple[int, int, int]]]:
-        outcome, colour = outcome_words(m)
-        return [(when(m.started_at), INK), (Seats(m).opponent(), INK), (preset_words(m), INK),
-                (tr("stats.score", mine=m.my_score, theirs=m.their_score), INK), (outcome, colour)]
-
-    def hand_cells(self, h: HandEntry) -> list[tuple[str, tuple[int, int, int]]]:
-        number = tr("table.hand_no", n=h.hand_no + 1)
-        rec = h.record
-        if rec is None or rec.end is None or self.entry is None:
-            return [(number, INK), ("", INK), (tr("history.damaged_row"), RED), ("", INK), ("", INK)]
-        seats = Seats(self.entry)
-        end = rec.end
-        if end.kind == "dead":
-            ending = tr("over.kind.dead")
-        else:
-            who = end.winner if end.kind == "undercut" else end.knocker
-            ending = seats.say("over.kind." + end.kind, who if who is not None else 0)
-        scores = list(rec.scores)
-        if end.winner is not None:
-            scores[end.winner] += end.points
-        me = self.entry.seat
-        colour = INK if end.winner is None else GOLD if end.winner == me else RED
-        points = str(end.points) if end.winner is not None else tr("stats.none")
-        return [(number, INK), (seats.name(rec.dealer), INK), (ending, colour), (points, colour),
-                (tr("stats.score", mine=scores[me], theirs=scores[1 - me]), INK)]

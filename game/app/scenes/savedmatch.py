@@ -46,7 +46,8 @@ def record_abandoned(services: Any, state: Any, meta: Any) -> None:
     stats = services.stats
     if stats is None:
         return
-    hands = int(state.hand_no) + (1 if state.phase in IN_PLAY else 0)
+    # the hands played: those finished and the one in play (a match left between hands has none in play)
+    hands = max(1, len(state.history) + (1 if state.phase in IN_PLAY else 0))
     try:
         stats.record_match(meta, state.rules, abandoned_final(state, meta), hands, when=time.time(), abandoned=True)
     except Exception:  # the statistics must never stop a new match

@@ -2,7 +2,10 @@
 
 A player who double-clicked the game sees no console, so ``CrashLog.report`` writes the error to
 ``error.log`` in the data folder (rotated, so it never grows without bound) and returns its path
-for the error screen.  The saved match is never touched here: pending saves are flushed first
+for the error screen.  Every line written there goes through ``HideCards``: no card is ever named in
+it, so a failing bot (or anything else) cannot leak a hidden hand to whoever reads the log.  Only a
+regular file is opened (a named pipe in its place would hang the game): anything else makes the log
+go to the temporary folder.  The saved match is never touched here: pending saves are flushed first
 (the ``flush`` the log was given), so the last good save (from before the failing action) stays
 for Continue.  ``SilentCrashLog`` writes no file: a report only goes to ``logging``.
 """
@@ -12,6 +15,7 @@ import contextlib
 import logging
 import logging.handlers
 import platform
+import re
 import sys
 import tempfile
 import threading
@@ -21,6 +25,7 @@ from pathlib import Path
 from types import TracebackType
 
 from game.app.config import paths
+from game.app.storage.files import Unusable, check_kind
 
 MAX_BYTES = 256 * 1024
 BACKUPS = 2
@@ -31,6 +36,17 @@ log = logging.getLogger(LOGGER + ".crash")
 
 _Hook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 _ThreadHook = Callable[[threading.ExceptHookArgs], object]
+
+
+# A card as the game writes it (``4H``, ``Card('TS')``): a rank and a suit standing alone.
+_CARD = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][CDHS](?![A-Za-z0-9])")
+
+
+class HideCards(logging.Formatter):
+    """The log's formatter: each line, its traceback included, with every card replaced by ``??``."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return _CARD.sub("??", super().format(record))
 
 
 def _header(context: str) -> str:
@@ -64,11 +80,12 @@ class CrashLog:
             for candidate in candidates:
                 try:
                     candidate.parent.mkdir(parents=True, exist_ok=True)
+                    check_kind(candidate)
                     handler = logging.handlers.RotatingFileHandler(candidate, maxBytes=MAX_BYTES,
                                                                    backupCount=BACKUPS, encoding="utf-8")
-                except OSError:
+                except (OSError, Unusable):
                     continue
-                handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+                handler.setFormatter(HideCards("%(asctime)s %(levelname)s %(name)s: %(message)s"))
                 handler.setLevel(logging.WARNING)
                 logger = logging.getLogger(LOGGER)
                 logger.addHandler(handler)

@@ -15,10 +15,13 @@ from pathlib import Path
 
 from game.app.config import paths
 from game.app.config.settings import Settings
+from game.app.matches.meta import MatchMeta
+from game.app.records.ledger import settle_at_start
 from game.app.records.stats import SilentStats, Stats
 from game.app.shell.crash import CrashLog, SilentCrashLog
 from game.app.shell.sound import SilentSound, Sound
 from game.app.storage import AlreadyOpen, FolderLock, SilentStore, Store
+from game.engine import MatchState
 
 __all__ = ["AlreadyOpen", "Services"]
 
@@ -51,9 +54,7 @@ class Services:
             store.startup()
             stats = Stats(folder / paths.STATS_FILE, notices=store)
             stats.check()
-            finished = store.take_finished_match()
-            if finished is not None and stats.record_finished(*finished):
-                store.clear_match()  # the statistics hold it now: the marker has done its work
+            settle_at_start(store, stats)
         except BaseException:
             lock.release()
             raise
@@ -64,17 +65,19 @@ class Services:
     def silent(cls) -> Services:
         return cls(store=SilentStore(), stats=SilentStats(), sound=SilentSound(), crash=SilentCrashLog())
 
-    def match_finished(self) -> None:
-        """A match has just ended (its match-over marker is queued): once its statistics are written,
-        the marker goes; both are on disk before this returns (or ``FINISH_SECONDS`` ran out).
+    def match_finished(self, state: MatchState, meta: MatchMeta) -> None:
+        """A match has just ended (its records are queued in one transaction): once they are written the
+        save goes; both are on disk before this returns (or ``FINISH_SECONDS`` ran out).
 
         Called before the player sees the end, so a game killed afterwards never offers the finished
-        match again and its statistics are complete; the marker stays (for the next start to record
-        the match) only when the statistics could not be written.
+        match again.  Only when the records could not be written does the match-over marker take the
+        save's place, for the next start to record the match (``ledger.settle_at_start``).
         """
         failed = self.stats.failed_writes
         if self.stats.flush(FINISH_SECONDS) and self.stats.failed_writes == failed:
             self.store.clear_match()
+        else:
+            self.store.save_match(state, meta)
         if not self.store.flush(FINISH_SECONDS):
             log.warning("the end of the match is not on disk yet")
 

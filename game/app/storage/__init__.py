@@ -27,6 +27,7 @@ from .notices import (
     NOTICE_CANNOT_SAVE,
     NOTICE_FILE_LEFT,
     NOTICE_MATCH,
+    NOTICE_SAVING_BACK,
     NOTICE_SETTINGS,
     NOTICE_STATS,
     NOTICE_STATS_ROWS,
@@ -39,7 +40,8 @@ from .store import SilentStore, Store
 
 __all__ = [
     "KEEP_ASIDE", "LOCK_FILE", "MATCH_FORMAT", "MATCH_READ_LIMIT", "MATCH_VERSION", "NOTICE_CANNOT_SAVE",
-    "NOTICE_FILE_LEFT", "NOTICE_MATCH", "NOTICE_SETTINGS", "NOTICE_STATS", "NOTICE_STATS_ROWS", "READ_LIMIT",
+    "NOTICE_FILE_LEFT", "NOTICE_MATCH", "NOTICE_SAVING_BACK", "NOTICE_SETTINGS", "NOTICE_STATS", "NOTICE_STATS_ROWS",
+    "READ_LIMIT",
     "WHY_DISK", "WHY_FULL", "WHY_READ_ONLY_FILE", "WHY_READ_ONLY_FOLDER", "AlreadyOpen", "FileTooLarge",
     "FolderLock", "NotAFile", "Notice", "NoticeSink", "Notices", "SavedMatch", "SilentStore", "Store", "Unusable",
     "atomic_write", "match_text", "parse_match", "read_limited", "read_saved", "remove_stale_temps", "set_aside",

@@ -20,9 +20,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .aside import KEEP_ASIDE, aside_name, kept_aside, set_aside
+
 log = logging.getLogger(__name__)
 
-KEEP_ASIDE = 5  # damaged files of one kind kept for a look; older ones are deleted
+__all__ = ["KEEP_ASIDE", "aside_name", "kept_aside", "set_aside"]  # from .aside, where they live
+
 READ_LIMIT = 1024 * 1024  # settings: no file of ours is anywhere near this; a bigger one is not ours
 IDLE_SECONDS = 2.0  # the writer thread ends after this long without work (and starts again on demand)
 LOW_SPACE = 64 * 1024  # less free space than this in the data folder: saves are about to fail
@@ -182,55 +185,6 @@ def remove_stale_temps(folder: Path) -> None:
                 tmp.unlink()
 
 
-def aside_name(path: Path) -> Path:
-    """A free name beside ``path`` for a kept copy: ``<stem>.damaged-<timestamp>[-n]<suffix>``."""
-    path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-    n = 1
-    while os.path.lexists(target):
-        n += 1
-        target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
-    return target
-
-
-def _prune_aside(path: Path) -> None:
-    def age(p: Path) -> float:
-        try:
-            return p.lstat().st_mtime
-        except OSError:
-            return 0.0
-
-    kept = sorted(path.parent.glob(f"{path.stem}.damaged-*{path.suffix}"), key=age)
-    for old in kept[:-KEEP_ASIDE]:
-        with contextlib.suppress(OSError):
-            if old.is_symlink() or old.is_file():
-                old.unlink()
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename a bad file to ``<stem>.damaged-<timestamp><suffix>`` beside it; keep the newest few.
-
-    Returns the new name, or None when there was nothing to set aside or the rename failed: the
-    original is then left exactly where it was (never deleted), and the caller must not write over it.
-    """
-    path = Path(path)
-    if not os.path.lexists(path):
-        return None
-    target = aside_name(path)
-    try:
-        os.replace(path, target)
-    except OSError as e:
-        log.warning("could not set %s aside (%s); it is left as it was", path, e)
-        return None
-    _prune_aside(path)
-    return target
-
-
-def kept_aside(path: Path) -> bool:
-    """True when a bad file is still in place after ``set_aside`` returned None (it must not be overwritten)."""
-    return os.path.lexists(path)
-
 
 Report = Callable[[Path, BaseException | None], None]
 
@@ -284,6 +238,28 @@ class Writer:
                 self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
                 self._thread.start()
             self._cond.notify_all()
+
+    def write_now(self, path: Path, text: str) -> None:
+        """Write ``text`` to ``path`` before returning (the rename only; the sync to the disk follows on the
+        writer's thread): for what the player has just been shown, which a kill must not take back.
+        A pending write of the file is dropped (this one is newer); a failure is reported like any write."""
+        p = Path(path)
+        with self._cond:
+            self._pending.pop(p, None)
+            while self._current is not None and self._current[0] == p:  # an older text being written
+                self._cond.wait(0.5)
+            error: BaseException | None = None
+            try:  # under the lock: the writer thread cannot start an older write of the file meanwhile
+                self._do(p, text)
+            except Exception as e:
+                error = e
+                self.errors += 1
+                log.warning("could not write %s: %s", p, e)
+        if self._report is not None:
+            try:
+                self._report(p, error)
+            except Exception:
+                log.exception("a write report failed")
 
     def pending(self, path: Path) -> tuple[bool, str | None]:
         """(True, text) when a write of ``path`` is queued or running (text None: a delete)."""
@@ -348,15 +324,15 @@ class Writer:
                     self._failing.discard(path)
                     log.warning("%s is written again", path)
             finally:
+                if self._report is not None:  # before the write counts as done: ``flush`` waits for it too
+                    try:
+                        self._report(path, error)
+                    except Exception:
+                        log.exception("a write report failed")
                 with self._cond:
                     self._busy = False
                     self._current = None
                     self._cond.notify_all()
-            if self._report is not None:
-                try:
-                    self._report(path, error)
-                except Exception:
-                    log.exception("a write report failed")
 
     def _do(self, path: Path, text: str | None) -> None:
         if self.guarded(path):

@@ -12,6 +12,7 @@ NOTICE_STATS = "notice.stats_reset"
 NOTICE_STATS_ROWS = "notice.stats_rows_skipped"  # some records unreadable: left out, the old file copied aside
 NOTICE_FILE_LEFT = "notice.file_left"  # a bad file that could not be moved aside: left untouched, not used
 NOTICE_CANNOT_SAVE = "notice.cannot_save"  # progress cannot be saved (``why`` says why); play goes on
+NOTICE_SAVING_BACK = "notice.saving_back"  # saving works again after it had failed
 
 
 @dataclass(frozen=True)

@@ -23,14 +23,20 @@ def _meta(meta: MatchMeta | dict[str, Any]) -> MatchMeta:
     return meta if isinstance(meta, MatchMeta) else MatchMeta.from_dict(meta)
 
 
-def match_text(state: MatchState, meta: MatchMeta | dict[str, Any]) -> str:
-    """The file's text: the engine's own JSON embedded as is (no second encoding pass)."""
+def match_text(state: MatchState, meta: MatchMeta | dict[str, Any], hand: str | None = None) -> str:
+    """The file's text: the engine's own JSON embedded as is (no second encoding pass).
+
+    ``hand``: the record so far of the hand in play (its JSON), kept with the state it leads to, so a
+    resumed match goes on recording that hand whatever the database had time to take in.
+    """
     head: dict[str, Any] = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "saved_at": time.time()}
     if state.phase is Phase.MATCH_OVER:
         head["over"] = True
     head["meta"] = _meta(meta).to_dict()
-    text = json.dumps(head, ensure_ascii=False)
-    return text[:-1] + ', "match": ' + state.to_json() + "}\n"
+    text = json.dumps(head, ensure_ascii=False)[:-1]
+    if hand is not None:
+        text += ', "hand": ' + hand
+    return text + ', "match": ' + state.to_json() + "}\n"
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,7 @@ class SavedMatch:
     state: MatchState | None
     meta: MatchMeta | None
     over: bool = False
+    hand: str | None = None  # the record of the hand in play (JSON), when the save holds one
 
 
 def read_saved(text: str | bytes) -> SavedMatch:
@@ -78,7 +85,8 @@ def read_saved(text: str | bytes) -> SavedMatch:
     state = MatchState.from_dict(data["match"])
     if state.phase is Phase.MATCH_OVER:
         raise SaveError("the saved match is already over")
-    return SavedMatch(state, meta)
+    hand = data.get("hand")
+    return SavedMatch(state, meta, hand=json.dumps(hand) if isinstance(hand, dict) else None)
 
 
 def parse_match(text: str | bytes) -> tuple[MatchState, MatchMeta]:

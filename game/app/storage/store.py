@@ -6,7 +6,9 @@ A damaged, empty, hand-edited, oversized or newer-version file never stops the g
 aside with a timestamp in its name, defaults are used, and a notice (``take_notices()``) tells the
 UI to say so.  A bad file that cannot be moved aside is left exactly as it is and never written
 over.  When saving fails (a read-only or full disk) the store says so once (``NOTICE_CANNOT_SAVE``,
-or ``take_trouble()`` for a toast during play) and the game goes on.
+or ``take_trouble()`` for a toast during play) and the game goes on; when a write works again (space
+came back) the trouble is over and the player hears that too (``NOTICE_SAVING_BACK``, or
+``take_saving_back()`` for a toast).
 ``SilentStore`` has the same methods and touches no file (tests, pictures).
 """
 from __future__ import annotations
@@ -25,7 +27,6 @@ from game.app.matches.meta import MatchMeta
 from game.engine import MatchState, Phase, SaveError
 
 from .files import (
-    WHY_DISK,
     Unusable,
     Writer,
     check_kind,
@@ -34,10 +35,17 @@ from .files import (
     remove_stale_temps,
     set_aside,
     unwritable,
-    why_failed,
 )
-from .notices import NOTICE_CANNOT_SAVE, NOTICE_FILE_LEFT, NOTICE_MATCH, NOTICE_SETTINGS, Notice, Notices
+from .notices import (
+    NOTICE_CANNOT_SAVE,
+    NOTICE_FILE_LEFT,
+    NOTICE_MATCH,
+    NOTICE_SETTINGS,
+    Notice,
+    Notices,
+)
 from .resume import MATCH_READ_LIMIT, match_text, read_saved
+from .trouble import SavingTrouble
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +94,7 @@ class _InFolder:
         return self._folder / paths.MATCH_FILE
 
 
-class Store(_InFolder):
+class Store(SavingTrouble, _InFolder):
     """Settings and the saved match in ``folder`` (which is created on the first write)."""
 
     def __init__(self, folder: Path) -> None:
@@ -97,6 +105,7 @@ class Store(_InFolder):
         self._told_trouble = False  # NOTICE_CANNOT_SAVE given for the present trouble (any service's)
         self._state_lock = threading.Lock()
         self._match_known: bool | None = None  # a resumable match is (about to be) on disk; None: look
+        self.saved_hand: str | None = None  # the hand record the last loaded save held
         ref = weakref.ref(self)
         self._at_exit = lambda: _flush_at_exit(ref)  # holds no reference to the store itself
         atexit.register(self._at_exit)
@@ -117,54 +126,8 @@ class Store(_InFolder):
         if why is not None:
             log.warning("progress cannot be saved in %s (%s)", self._folder, why)
             with self._state_lock:
-                self._failing[self._folder] = why  # for the whole session: what fails later is no news
+                self._failing[self._folder] = why  # until a write works: what fails before then is no news
             self.add_notice(NOTICE_CANNOT_SAVE, self._folder, "seen at start", why)
-
-    # --- notices --------------------------------------------------------------------------------
-
-    def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
-        """Queue a notice; "progress cannot be saved" is said once for a trouble, whoever reports it."""
-        if key == NOTICE_CANNOT_SAVE:
-            with self._state_lock:
-                if self._told_trouble:
-                    return
-                self._told_trouble = True
-        self._notices.add(key, aside, detail, why)
-
-    def take_notices(self) -> list[Notice]:
-        """The notices not shown yet (this store's and those of services reporting here); each once."""
-        return self._notices.take()
-
-    def take_trouble(self) -> str | None:
-        """The reason (a translation key) progress cannot be saved, when that was not told yet; once.
-
-        For a toast during play: the menu then does not repeat it.
-        """
-        notice = self._notices.take_key(NOTICE_CANNOT_SAVE)
-        if notice is None:
-            return None
-        return notice.why or WHY_DISK
-
-    @property
-    def saving_fails(self) -> bool:
-        """Whether the last write of some file failed (and no later one of it succeeded)."""
-        with self._state_lock:
-            return bool(self._failing)
-
-    def _written(self, path: Path, error: BaseException | None) -> None:
-        """The writer's report after each write (on its thread)."""
-        with self._state_lock:
-            if error is None:
-                if self._failing.pop(path, None) is not None and not self._failing:
-                    self._told_trouble = False  # saving works again: a new trouble is news
-                return
-            if path == self.match_path:
-                self._match_known = None  # the disk holds what it holds
-            first = not self._failing
-            why = why_failed(error)
-            self._failing[path] = why
-        if first:
-            self.add_notice(NOTICE_CANNOT_SAVE, self._folder, str(error), why)
 
     def _unusable(self, path: Path, key: str, detail: str) -> Path | None:
         """Set a bad file aside with the notice ``key``; when it cannot be moved, leave it untouched,
@@ -212,19 +175,21 @@ class Store(_InFolder):
         return settings
 
     def save_settings(self, settings: Settings) -> None:
-        """Queue an atomic write of the settings (cheap: call it on every change)."""
+        """Write the settings atomically before returning (a rename; the sync to the disk follows on the
+        writer's thread), so a change the screen shows is never lost to a kill."""
         text = json.dumps(settings.to_dict(), ensure_ascii=False, indent=2) + "\n"
-        self._writer.submit(self.settings_path, text)
+        self._writer.write_now(self.settings_path, text)
 
     # --- the resumable match --------------------------------------------------------------------
 
-    def save_match(self, state: MatchState, meta: MatchMeta) -> None:
-        """Save the running match after an action; a finished match writes the match-over marker.
+    def save_match(self, state: MatchState, meta: MatchMeta, hand: str | None = None) -> None:
+        """Save the running match after an action (with ``hand``, the record of the hand in play); a
+        finished match writes the match-over marker.
 
         Serialising costs about what the engine's to_json costs; the disk write happens on the
         writer thread within moments (the rename comes first, the flush to disk after it).
         """
-        text = match_text(state, meta)
+        text = match_text(state, meta, hand)
         self._match_known = state.phase is not Phase.MATCH_OVER  # before the writer may report a failure
         self._writer.submit(self.match_path, text)
 
@@ -266,6 +231,7 @@ class Store(_InFolder):
         if saved.over or saved.state is None or saved.meta is None:
             self._match_known = False
             return None
+        self.saved_hand = saved.hand
         return saved.state, saved.meta
 
     def take_finished_match(self) -> tuple[MatchState, MatchMeta] | None:
@@ -283,6 +249,17 @@ class Store(_InFolder):
         if saved.state is None or saved.meta is None:
             return None
         return saved.state, saved.meta
+
+    def saved_match_id(self) -> str | None:
+        """The id of the match on disk (live or over), read from its envelope alone; None when unreadable."""
+        self._writer.flush()
+        try:
+            raw = read_limited(self.match_path, MATCH_READ_LIMIT)
+            data = json.loads(raw) if raw else None
+            match_id = data["meta"]["match_id"] if isinstance(data, dict) else None
+        except Exception:  # judged by ``load_match`` when it is read for real
+            return None
+        return match_id if isinstance(match_id, str) and match_id else None
 
     def refuse_match(self, error: BaseException) -> None:
         """The saved match cannot be continued: keep it aside with a ``NOTICE_MATCH`` (never delete it)."""
@@ -316,6 +293,7 @@ class SilentStore(_InFolder):
 
     def __init__(self, folder: Path | None = None) -> None:
         self._folder = Path(folder) if folder is not None else Path()
+        self.saved_hand: str | None = None
         self._notices = Notices()
 
     def startup(self) -> None:
@@ -330,6 +308,9 @@ class SilentStore(_InFolder):
     def take_trouble(self) -> str | None:
         return None
 
+    def take_saving_back(self) -> bool:
+        return False
+
     @property
     def saving_fails(self) -> bool:
         return False
@@ -340,7 +321,7 @@ class SilentStore(_InFolder):
     def save_settings(self, settings: Settings) -> None:
         pass
 
-    def save_match(self, state: MatchState, meta: MatchMeta) -> None:
+    def save_match(self, state: MatchState, meta: MatchMeta, hand: str | None = None) -> None:
         pass
 
     def clear_match(self) -> None:
@@ -353,6 +334,9 @@ class SilentStore(_InFolder):
         return None
 
     def take_finished_match(self) -> tuple[MatchState, MatchMeta] | None:
+        return None
+
+    def saved_match_id(self) -> str | None:
         return None
 
     def refuse_match(self, error: BaseException) -> None:
