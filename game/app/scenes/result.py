@@ -337,11 +337,12 @@ class ResultScene(ResultLayout):
         r = self.result
         say = self.match.say
         n = self.showdown.count(seat)
-        n = 0 if n is None else n
         if seat == r.knocker:
             if r.kind in ("gin", "big_gin"):
                 return say("result.gin_player", seat)
-            return say("result.knocker", seat, n=n)
+            return say("result.knocker_named", seat) if n is None else say("result.knocker", seat, n=n)
+        if n is None:  # the count is not out yet: no number it would correct a moment later
+            return say("result.defender_named", seat)
         if r.layoffs and COUNTS in self.showdown.log:
             before = r.defender_deadwood + sum(c.value for c, _ in r.layoffs)
             return say("result.defender", seat, before=before, n=n)

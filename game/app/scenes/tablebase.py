@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.app.animation.showdown import scores_before
 from game.app.animation.table import Target
 from game.app.lang import text
 from game.app.lang.i18n import tr
@@ -184,6 +185,7 @@ class TableScene(Scene):
         row = round(size * 1.55)
         rect = lay.rect(lay.margin, lay.px(8), w, row * 3 + lay.px(10))
         panel(surface, rect, colour=PANEL, border=None, radius=lay.px(10))
+        totals = self.totals_before_reveal()
         x_name = rect.left + lay.px(28) if not lay.mirror else rect.right - lay.px(28)
         x_score = rect.right - lay.px(12) if not lay.mirror else rect.left + lay.px(12)
         for i, seat in enumerate((self.top, self.bottom)):
@@ -193,10 +195,19 @@ class TableScene(Scene):
                                                           else rect.right - lay.px(14)), round(y)), lay.px(5))
             text.draw(surface, self.match.name(seat), size, INK, (x_name, y), lay.anchor("midleft"),
                       max_width=w - lay.px(62))
-            text.draw(surface, str(st.scores[seat]), size, GOLD, (x_score, y), lay.anchor("midright"), bold=True)
+            text.draw(surface, str(totals[seat]), size, GOLD, (x_score, y), lay.anchor("midright"), bold=True)
         y = rect.top + lay.px(6) + row * 2 + row / 2
         info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=st.rules.target)
         text.draw(surface, info, lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"), max_width=w - lay.px(36))
+
+    def totals_before_reveal(self) -> tuple[int, int]:
+        """The totals as the table shows them: a hand just ended keeps the old ones until its result
+        scene rolls them after the points line (the scoreboard changes once, never back)."""
+        st = self.state
+        r = st.last_result
+        if r is None or st.phase in IN_PLAY:
+            return st.scores[0], st.scores[1]
+        return scores_before(st.scores, r)
 
     def scoreboard_width(self, size: int) -> int:
         """Wide enough for both names at a readable size (long Russian names on a small window)."""
