@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import TypeVar
 
 from game.app.lang.i18n import tr
+from game.app.matches.fairdeal import SealedDeck, cut_at
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.staging import (
     LONG_NAMES,
@@ -19,6 +21,7 @@ from game.app.pictures.staging import (
     play_to_end_of_hand,
 )
 from game.app.scenes.confirm import ConfirmScene
+from game.app.scenes.cut import CutScene
 from game.app.scenes.deal import DealScene
 from game.app.scenes.guide import STEPS, GuideScene
 from game.app.scenes.menu import MenuScene
@@ -190,13 +193,23 @@ def tour(app: App) -> Iterator[str]:
     on_top(app, PauseScene).rules()
     settle()
     yield "pause_rules"
+    app.pop()
+    on_top(app, PauseScene).leave()
+    settle()
+    yield "confirm_leave"
     while not isinstance(app.top, PlayScene):
         app.pop()
+    app.toast(tr("why.not_your_turn"))
+    settle()
+    yield "play_toast"
+    app.toast_text = ""
     # the classic first upcard offer
     _play(app, MatchSetup("bot", preset("classic", 100), 7, level="hard"))
     wait_human(app)
     settle()
     yield "play_upcard"
+    # practice: the Undo button beside the table's tools
+    yield from _practice(app)
     # hot-seat: the curtain, then the table after it
     _play(app, MatchSetup("hotseat", preset("van"), 5, names=LONG_NAMES))
     frames(app, 4)
@@ -221,6 +234,7 @@ def tour(app: App) -> Iterator[str]:
             frames(app, 4)
             yield "result_dead"
             break
+    yield from _fair_result(app)
     # match over: a whole match played forward
     match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
     for _ in range(40):
@@ -244,6 +258,45 @@ def tour(app: App) -> Iterator[str]:
     menu.rebuild_ui()
     settle()
     yield "menu_continue"
+
+
+def _practice(app: App) -> Iterator[str]:
+    app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"), practice=True)
+    app.toast_text = ""
+    if isinstance(app.top, DealScene):
+        app.top.finish()
+    wait_human(app)
+    play = on_top(app, PlayScene)
+    play.human_action(DrawStock())
+    _discard(play)
+    wait_human(app)
+    frames(app, 3)
+    yield "play_practice"
+
+
+def _fair_result(app: App) -> Iterator[str]:
+    """The result of a fairly dealt hand, cut by the game, the computer knocking and the player laying off
+    (the panel's longest deal line)."""
+    app.nav.fair = True
+    try:
+        for i in range(1, 120):
+            app.nav.new_seal = partial(SealedDeck, bytes([i]) * 32)
+            app.nav.start_match(MatchSetup("bot", preset("van"), i, level="medium"))
+            on_top(app, CutScene).do_cut(cut_at(0.37), False)  # "Cut for me", at a fixed place
+            if isinstance(app.top, DealScene):
+                app.top.finish()
+            match = app.nav.match
+            assert match is not None
+            play_to_end_of_hand(match, knocker_wanted=1)
+            r = match.state.last_result
+            if r is not None and r.kind == "knock" and r.knocker == 1 and r.layoffs:
+                app.nav.show_result(match, 0)
+                frames(app, 4)
+                yield "result_fair_layoff"
+                return
+    finally:
+        app.nav.fair = False
+        app.toast_text = ""
 
 
 def _discard(play: PlayScene) -> bool:

@@ -108,11 +108,7 @@ class ResultScene(ResultLayout):
         plan = self.panel_plan()
         self.next_button = self.button(plan.button, self.button_key(), "#next_hand", self.next,
                                        class_id="@primary")
-        coach = pygame.Rect(plan.button.right + lay.px(12), plan.button.top, round(plan.button.width * 0.7),
-                            plan.button.height)
-        if coach.right > lay.w - lay.margin:  # no room beside it: on its other side
-            coach.right = plan.button.left - lay.px(12)
-        self.coach_button = offer_coach(self, coach)
+        self.coach_button = offer_coach(self, plan.coach)
         if not self._button_shown:
             self.next_button.hide()
             if self.coach_button is not None:
@@ -254,7 +250,7 @@ class ResultScene(ResultLayout):
         rolling = self.showdown.rolled and not self.finished
         for seat, y in zip((self.top, self.bottom), ys, strict=True):
             text.draw(surface, self.match.name(seat), size, INK, (x_name, y), lay.anchor("midleft"),
-                      max_width=rect.width - lay.px(62))
+                      max_width=self.name_room(rect.width, size))
             grow = rolling and seat == self.result.winner
             text.draw(surface, str(shown[seat]), round(size * 1.15) if grow else size, GOLD, (x_score, y),
                       lay.anchor("midright"), bold=True)

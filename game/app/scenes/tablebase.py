@@ -194,7 +194,7 @@ class TableScene(Scene):
                 pygame.draw.circle(surface, GOLD, (round(lay.mx(rect.left + lay.px(14)) if not lay.mirror
                                                           else rect.right - lay.px(14)), round(y)), lay.px(5))
             text.draw(surface, self.match.name(seat), size, INK, (x_name, y), lay.anchor("midleft"),
-                      max_width=w - lay.px(62))
+                      max_width=self.name_room(w, size))
             text.draw(surface, str(totals[seat]), size, GOLD, (x_score, y), lay.anchor("midright"), bold=True)
         y = rect.top + lay.px(6) + row * 2 + row / 2
         info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=st.rules.target)
@@ -210,10 +210,20 @@ class TableScene(Scene):
         return scores_before(st.scores, r)
 
     def scoreboard_width(self, size: int) -> int:
-        """Wide enough for both names at a readable size (long Russian names on a small window)."""
+        """Wide enough for both names and a three-digit total at a readable size (long Russian names on
+        a small window)."""
         lay = self.app.layout
         names = max(text.measure(self.match.name(seat), size)[0] for seat in (0, 1))
-        return min(max(lay.px(250), names + lay.px(70)), round(lay.w * 0.4))
+        need = names + lay.px(28) + self.score_room(size) + lay.px(12)
+        return min(max(lay.px(250), need), round(lay.w * 0.4))
+
+    def score_room(self, size: int) -> int:
+        """The width a total takes at the scoreboard's right, with the air that keeps it off the name."""
+        return text.measure("888", round(size * 1.15), True)[0] + self.app.layout.px(12)
+
+    def name_room(self, width: int, size: int) -> int:
+        """How wide a name may be on a scoreboard ``width`` wide (it never runs into its total)."""
+        return width - self.app.layout.px(28 + 12) - self.score_room(size)
 
     def draw_seat_labels(self, surface: pygame.Surface) -> None:
         """Names by the hands, the dealer chip, the opponent's pickups and the stock count."""
@@ -251,15 +261,16 @@ class TableScene(Scene):
         if own:
             text.draw(surface, tr("table.took", n=own), lay.font(13), INK_DIM,
                       (x, lay.hand_y + size * 2.1), lay.anchor("midleft"))
-        # stock count, the deck's seal and the refused upcard
-        below = lay.pile_y + lay.ch / 2 + round(lay.cw * 0.06)  # under the stack's paper edges
+        # stock count and the deck's seal above the stock (the band under the piles is the toast's), and
+        # the refused upcard
+        above = lay.pile_y - lay.ch / 2 - lay.px(10)  # clear of the glow around a pile to draw from
         if st.stock:
             text.draw(surface, tr("table.stock_count", n=len(st.stock)), lay.font(14), INK_DIM,
-                      (lay.stock_x, below + lay.px(14)))
+                      (lay.stock_x, above), "midbottom")
         seal = self.match.seal()
         if seal is not None:
             text.draw(surface, tr("table.seal", seal=seal.fingerprint), lay.font(12), INK_DIM,
-                      (lay.stock_x, below + lay.px(32)), max_width=round(lay.cw * 2.2))
+                      (lay.stock_x, above - lay.font(14) * 1.3), "midbottom", max_width=round(lay.cw * 2.2))
         if st.out_of_play:
             text.draw(surface, tr("table.out_of_play"), lay.font(12), INK_DIM,
                       (lay.mx(lay.stock_lx - lay.cw * 1.5),
