@@ -35,6 +35,20 @@ def elide(s: str, size: int, width: int, bold: bool = True) -> str:
     return text.elide(s, size, width, bold)
 
 
+COLUMNS = (0.08, 0.36, 0.2, 0.18, 0.18)  # hand, result, sum, running totals of seat 0 and seat 1
+
+
+def sheet_columns(rect: pygame.Rect, pad: int, mirror: bool, air: int) -> tuple[list[float], list[int]]:
+    """Where the score sheet's columns start (their reading edge) and how wide their text may be."""
+    inner = rect.width - 2 * pad
+    xs: list[float] = [rect.left + pad]
+    for f in COLUMNS[:-1]:
+        xs.append(xs[-1] + inner * f)
+    if mirror:
+        xs = [rect.left + rect.right - x for x in xs]
+    return xs, [round(inner * f) - air for f in COLUMNS]
+
+
 def records(history: list[HandResult]) -> tuple[Record, Record]:
     out = (Record(), Record())
     for r in history:
@@ -277,14 +291,7 @@ class MatchStory:
         if hidden:
             room -= 1
             hidden = len(rows) - room
-        cols = [0.08, 0.36, 0.2, 0.18, 0.18]  # hand, result, sum, running totals of seat 0 and seat 1
-        inner = rect.width - 2 * pad
-        xs: list[float] = [rect.left + pad]
-        for f in cols[:-1]:
-            xs.append(xs[-1] + inner * f)
-        if lay.mirror:
-            xs = [rect.left + rect.right - x for x in xs]
-        widths = [round(inner * f) - lay.px(6) for f in cols]
+        xs, widths = sheet_columns(rect, pad, lay.mirror, lay.px(6))
         anchor = lay.anchor("midleft")
         y = body_top + row_h / 2
         heads = (tr("over.col.hand"), tr("over.col.result"), tr("over.col.sum"), self.head(0), self.head(1))
