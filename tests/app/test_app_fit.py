@@ -8,8 +8,8 @@ labels, entries, sliders, drop-downs, each tooltip shown in turn), the toast on 
   past legibility; no wrapped line wider than its paragraph; no name or head (two words at most)
   broken over two lines beside a line that keeps one (a column head of a table);
 * no element's text wider than the element (a button's label, a label, a drop-down's choice);
-* no two elements on top of each other, no text under an element, no box over an element of the
-  screen below; no two lines on top of each other or running together on one row ("Name48");
+* no two elements on top of each other, no element half out of its box, no text under an element, no
+  box over an element of the screen below; no two lines on top of each other or running together on one row ("Name48");
 * no line of the table half over a card (a line wholly inside a card is a mark on it);
 * no rule drawn in a box's margin or through a line of text;
 * no toast over a line or an element;
@@ -133,6 +133,9 @@ class Screen:
                     self.say(f"{self.name(w)} and {self.name(b)} overlap")
         for p in self.rec.panels:
             for i, w in self.shown:
+                r = w.get_abs_rect()
+                if i == p.scene and p.rect.collidepoint(r.center) and not _inside(r, p.rect):
+                    self.say(f"{self.name(w)} crosses the edge of its box {p.rect}")
                 if i < p.scene and _overlap(p.rect, w.get_abs_rect()):
                     self.say(f"a box of {self.stack[min(p.scene, len(self.stack) - 1)].name} ({p.where}) "
                              f"covers {self.name(w)}")

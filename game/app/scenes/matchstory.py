@@ -296,8 +296,9 @@ class MatchStory:
         y = body_top + row_h / 2
         heads = (tr("over.col.hand"), tr("over.col.result"), tr("over.col.sum"), self.head(0), self.head(1))
         for i, h in enumerate(heads):
-            # one line each: a name too long for its column is cut short (the plates give it whole)
-            text.draw(surface, elide(h, size, widths[i]), size, GOLD, (xs[i], y), anchor, bold=True)
+            # one line each: a little smaller, then cut short if even so too long (the plates give it whole)
+            fit = size if text.measure(h, size, True)[0] <= widths[i] else max(11, round(size * 0.8))
+            text.draw(surface, elide(h, fit, widths[i]), fit, GOLD, (xs[i], y), anchor, bold=True)
         line_y = round(y + row_h / 2)
         pygame.draw.line(surface, (60, 80, 66), (rect.left + pad, line_y), (rect.right - pad, line_y), 1)
         yield
