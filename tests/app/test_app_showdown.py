@@ -58,7 +58,7 @@ class Catch:
     chip is part of it."""
 
     def __init__(self, monkeypatch) -> None:
-        from game.app.scenes import matchstory, result
+        from game.app.scenes import matchstory, result_draw
 
         self.items: list[tuple[str, pygame.Rect]] = []
         self.boxes: list[pygame.Rect] = []
@@ -81,7 +81,7 @@ class Catch:
             return r
 
         monkeypatch.setattr(text, "draw", draw)
-        for module in (tablebase, result, matchstory):
+        for module in (tablebase, result_draw, matchstory):
             monkeypatch.setattr(module, "panel", panel)
         monkeypatch.setattr(tablebase, "chip", chip)
 

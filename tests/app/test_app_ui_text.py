@@ -44,7 +44,8 @@ def watch(monkeypatch) -> list[tuple[str, pygame.Rect]]:
 def test_numbers_take_persian_digits_at_one_place(monkeypatch):
     i18n.set_language("fa")
     try:
-        assert text.shown("دست 1 · تا 100") == "دست ۱ · تا ۱۰۰"
+        assert text.shown("دست 1 · تا 100") == "دست ۱، تا ۱۰۰"  # no "·" to read as the Persian zero
+        assert text.shown("برش 1,589,137") == "برش ۱٬۵۸۹٬۱۳۷"  # the Persian thousands separator
         assert text.shown("F11 تمام‌صفحه") == "F11 تمام‌صفحه"  # a key's name is printed so on the keyboard
         assert text.shown("میانگین 5.9") == "میانگین ۵٫۹"
         assert text.shown("error.log 2026", literal=True) == "error.log 2026"
@@ -53,6 +54,7 @@ def test_numbers_take_persian_digits_at_one_place(monkeypatch):
     finally:
         i18n.set_language("en")
     assert text.shown("Hand 1") == "Hand 1" and i18n.widget_text("100") == "100"
+    assert text.shown("Hand 1 · to 100 · 1,589") == "Hand 1 · to 100 · 1,589"
 
 
 def test_the_persian_rules_and_table_show_no_latin_digit(monkeypatch):

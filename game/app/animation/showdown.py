@@ -121,26 +121,28 @@ class Showdown:
         steps += [
             Call(self._knocker),
             Parallel(self._tween(self.ROW * 0.5, lambda v: self._set_banner(1 - v), linear), Wait(self._t(self.ROW))),
-            self._tick(knocker, 0, k_final),
+            self._tick(knocker, k_final),
             Call(self._defender),
             Wait(self._t(self.ROW)),
-            self._tick(defender, 0, d_before),
+            self._tick(defender, d_before),
         ]
         left = d_before
         for value in self._layoff_values:
             steps += [Wait(self._t(self.LAYOFF_GAP)), Call(self._lay_off), Wait(self._t(self.LAYOFF_FLIGHT)),
-                      self._tick(defender, left, left - value, self.TICK * 0.6)]
+                      self._tick(defender, left - value, self.TICK * 0.6)]
             left -= value
         steps += [Call(self._counts), Wait(self._t(0.3)), Call(self._points),
                   self._tween(self.PANEL_IN, self._set_panel), Wait(self._t(self.BEFORE_ROLL)), Call(self._roll),
                   self._tween(self.ROLL_TIME, self._set_scores, in_out_cubic), Call(self._done)]
         return Sequence(*steps)
 
-    def _tick(self, seat: int, start: float, end: float, seconds: float | None = None) -> Tween:
-        def set_count(v: float) -> None:
-            self.counts[seat] = start + (end - start) * v
+    def _tick(self, seat: int, end: float, seconds: float | None = None) -> Animation:
+        """The count's pause, then its value at once: a label never shows a number it corrects a moment
+        later (a count ticking up from nothing read as "deadwood 0" over red-marked cards)."""
+        def set_count() -> None:
+            self.counts[seat] = end
 
-        return self._tween(self.TICK if seconds is None else seconds, set_count, linear)
+        return Sequence(Wait(self._t(self.TICK if seconds is None else seconds)), Call(set_count))
 
     # ------------------------------------------------------------------ setters and stages
 

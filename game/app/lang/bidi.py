@@ -18,17 +18,11 @@ from functools import lru_cache
 
 from game.app.config import paths
 from game.app.config.vocab import RTL_LANGUAGES
+from game.app.lang.uax9 import _CLOSERS, _PAIRS, _STRONG_R, bidi_levels
 
 LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
 NBSP = "\u00a0"
 
-_STRONG_R = ("R", "AL")
-_NEUTRAL = ("B", "S", "WS", "ON", "LRI", "RLI", "FSI", "PDI")
-_ISOLATE_OPEN = ("LRI", "RLI", "FSI")
-_EXPLICIT = ("LRE", "RLE", "LRO", "RLO", "PDF")
-
-_PAIRS = {"(": ")", "[": "]", "{": "}"}  # Unicode's paired brackets (guillemets are not)
-_CLOSERS = {v: k for k, v in _PAIRS.items()}
 _MIRROR = {"<": ">", ">": "<", "\u00ab": "\u00bb", "\u00bb": "\u00ab", "\u2039": "\u203a", "\u203a": "\u2039",
            **_PAIRS, **_CLOSERS}
 
@@ -51,10 +45,23 @@ def localize_digits(text: str, lang: str) -> str:
 
 _LATIN_WORD = re.compile(r"[A-Za-z0-9._/\\-]*[A-Za-z][A-Za-z0-9._/\\-]*")  # F11, Ava2, a file's name
 _DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
+_GROUPING = re.compile(r"(?<=[0-9]),(?=[0-9]{3}(?![0-9]))")
+_SEPARATOR = re.compile(r" ?\u00b7 ?")
+PERSIAN_COMMA = "\u060c"  # between phrases: a mark of the script, never read as a digit
+
+
+def localize(text: str, lang: str) -> str:
+    """A line as a Persian screen writes it: its numbers in Persian digits (``localize_numbers``) and the
+    middle dot between phrases as the Persian comma, since "·" beside Persian digits reads as the Persian
+    zero (the way CLDR's Persian locale and Persian software write lists).  Other languages unchanged."""
+    if lang != "fa":
+        return text
+    return localize_numbers(_SEPARATOR.sub(PERSIAN_COMMA + " ", text), lang)
 
 
 def localize_numbers(text: str, lang: str) -> str:
-    """Every number of a Persian screen in Persian digits, with the Persian decimal separator (5.9: ۵٫۹).
+    """Every number of a Persian screen in Persian digits, with the Persian decimal and thousands separators
+    (5.9: ۵٫۹, 1,589: ۱٬۵۸۹).
 
     Digits inside a Latin word stay as they are: a key name such as F11 is printed on the keyboard so, and
     a file's name (match.damaged-20260101.json) is what the player finds in the folder.
@@ -63,6 +70,7 @@ def localize_numbers(text: str, lang: str) -> str:
     if lang != "fa" or not any("0" <= c <= "9" for c in text):
         return text
     text = _DECIMAL_POINT.sub("\u066b", text)
+    text = _GROUPING.sub("\u066c", text)  # the Arabic thousands separator: 1,589 -> ۱٬۵۸۹
     out = []
     pos = 0
     for word in _LATIN_WORD.finditer(text):
@@ -84,208 +92,6 @@ def isolate(text: str) -> str:
     Without it "Sara ۲۰" in a Persian line is read as one left-to-right phrase.
     """
     return FSI + text + PDI
-
-
-def _bidi_class(c: str) -> str:
-    # Suit symbols are neutral in Unicode; we make them left to right so a card name such as "K♠"
-    # stays in one piece, rank then suit, inside Persian text.
-    if "\u2660" <= c <= "\u2667":
-        return "L"
-    return unicodedata.bidirectional(c) or "L"
-
-
-def _first_strong(types: list[str]) -> int | None:
-    depth = 0
-    for t in types:
-        if t in _ISOLATE_OPEN:
-            depth += 1
-        elif t == "PDI" and depth:
-            depth -= 1
-        elif depth == 0 and t == "L":
-            return 0
-        elif depth == 0 and t in _STRONG_R:
-            return 1
-    return None
-
-
-def _resolve(text: str, types: list[str], idx: list[int], level: int, levels: list[int]) -> None:
-    """Resolve the levels of the characters at ``idx`` (one isolating run sequence) at paragraph ``level``.
-
-    Isolates nest at most as deep as UAX #9 allows (level 125); deeper ones are plain neutrals.
-    """
-    # Isolates: resolve their content separately; the initiator and PDI are neutrals of this sequence.
-    seq: list[int] = []
-    i = 0
-    while i < len(idx):
-        k = idx[i]
-        t = types[k]
-        if t in _ISOLATE_OPEN and level < 123:
-            depth, j = 1, i + 1
-            while j < len(idx) and depth:
-                tj = types[idx[j]]
-                if tj in _ISOLATE_OPEN:
-                    depth += 1
-                elif tj == "PDI":
-                    depth -= 1
-                j += 1
-            inner = idx[i + 1 : j - 1] if depth == 0 else idx[i + 1 : j]
-            if t == "LRI":
-                rtl = False
-            elif t == "RLI":
-                rtl = True
-            else:
-                rtl = _first_strong([types[x] for x in inner]) == 1
-            inner_level = (level + 1) | 1 if rtl else (level + 2) & ~1
-            _resolve(text, types, inner, inner_level, levels)
-            seq.append(k)
-            if depth == 0:
-                seq.append(idx[j - 1])
-            i = j
-        else:
-            seq.append(k)
-            i += 1
-
-    sor = "R" if level % 2 else "L"
-    work = [types[k] for k in seq]
-    n = len(work)
-    # X9: boundary neutrals and explicit embeddings take their neighbour's type later; mark them.
-    removed = [t == "BN" or t in _EXPLICIT for t in work]
-
-    # W1: non-spacing marks take the type of what precedes them.
-    prev = sor
-    for p in range(n):
-        if removed[p]:
-            continue
-        if work[p] == "NSM":
-            work[p] = "ON" if prev in _ISOLATE_OPEN + ("PDI",) else prev
-        prev = work[p]
-    # W2: European digits after Arabic letters are Arabic numbers; W3: AL -> R.
-    last = sor
-    for p in range(n):
-        t = work[p]
-        if t in ("L", "R", "AL"):
-            last = t
-        elif t == "EN" and last == "AL":
-            work[p] = "AN"
-    work = ["R" if t == "AL" else t for t in work]
-    live = [p for p in range(n) if not removed[p]]
-    # W4: one separator between two numbers of a kind joins them.
-    for a, b, c in zip(live, live[1:], live[2:], strict=False):
-        tb = work[b]
-        if work[a] == work[c] == "EN" and tb in ("ES", "CS"):
-            work[b] = "EN"
-        elif work[a] == work[c] == "AN" and tb == "CS":
-            work[b] = "AN"
-    # W5: terminators (%, $, ...) next to European digits are digits.
-    for q, p in enumerate(live):
-        if work[p] == "EN":
-            for direction in (-1, 1):
-                r = q + direction
-                while 0 <= r < len(live) and work[live[r]] == "ET":
-                    work[live[r]] = "EN"
-                    r += direction
-    # W6: other separators and terminators are neutral.
-    for p in live:
-        if work[p] in ("ES", "ET", "CS"):
-            work[p] = "ON"
-    # W7: European digits after a Latin letter are left to right.
-    last = sor
-    for p in live:
-        t = work[p]
-        if t in ("L", "R"):
-            last = t
-        elif t == "EN" and last == "L":
-            work[p] = "L"
-
-    def strong(t: str) -> str | None:
-        if t == "L":
-            return "L"
-        if t in ("R", "EN", "AN"):
-            return "R"
-        return None
-
-    emb = sor
-    # N0: a bracket pair takes the direction of what it encloses.
-    stack: list[tuple[str, int]] = []
-    pairs: list[tuple[int, int]] = []
-    for q, p in enumerate(live):
-        ch = text[seq[p]]
-        if work[p] != "ON":
-            continue
-        if ch in _PAIRS:
-            if len(stack) >= 63:
-                break
-            stack.append((_PAIRS[ch], q))
-        elif ch in _CLOSERS:
-            for s in range(len(stack) - 1, -1, -1):
-                if stack[s][0] == ch:
-                    pairs.append((stack[s][1], q))
-                    del stack[s:]
-                    break
-    for qo, qc in sorted(pairs):
-        inside = {strong(work[live[q]]) for q in range(qo + 1, qc)} - {None}
-        if emb in inside:
-            d = emb
-        elif inside:
-            opposite = inside.pop()
-            before = sor
-            for q in range(qo - 1, -1, -1):
-                sb = strong(work[live[q]])
-                if sb:
-                    before = sb
-                    break
-            d = opposite if before == opposite else emb
-        else:
-            continue
-        work[live[qo]] = work[live[qc]] = d
-    # N1/N2: neutrals between two strong sides of one direction take it, else the embedding direction.
-    q = 0
-    while q < len(live):
-        if work[live[q]] not in _NEUTRAL:
-            q += 1
-            continue
-        start = q
-        while q < len(live) and work[live[q]] in _NEUTRAL:
-            q += 1
-        side_a = strong(work[live[start - 1]]) if start else sor
-        side_b = strong(work[live[q]]) if q < len(live) else sor
-        d = side_a if side_a is not None and side_a == side_b else emb
-        for r in range(start, q):
-            work[live[r]] = d
-    # I1/I2: implicit levels.
-    for p in range(n):
-        t = work[p]
-        if removed[p]:
-            continue
-        if level % 2 == 0:
-            lv = level + (1 if t == "R" else 2 if t in ("AN", "EN") else 0)
-        else:
-            lv = level + (1 if t in ("L", "EN", "AN") else 0)
-        levels[seq[p]] = lv
-    # Removed characters sit at the level of what precedes them (so a ZWNJ stays inside its word).
-    prev_level = level
-    for p in range(n):
-        if removed[p]:
-            levels[seq[p]] = prev_level
-        else:
-            prev_level = levels[seq[p]]
-
-
-def bidi_levels(text: str, rtl: bool | None = None) -> list[int]:
-    """Embedding level of each character; ``rtl`` None picks the paragraph direction from the text."""
-    types = [_bidi_class(c) for c in text]
-    if rtl is None:
-        rtl = _first_strong(types) == 1
-    base = 1 if rtl else 0
-    levels = [base] * len(text)
-    _resolve(text, types, list(range(len(text))), base, levels)
-    # L1: trailing white space and isolate marks sit at the paragraph level.
-    for p in range(len(text) - 1, -1, -1):
-        if types[p] in ("WS", "LRI", "RLI", "FSI", "PDI", "BN", "S"):
-            levels[p] = base
-        else:
-            break
-    return levels
 
 
 def _reorder(text: str, levels: list[int]) -> list[int]:

@@ -85,8 +85,15 @@ WIDGET_BLOCKS = ("defaults", "label", "button", "text_box", "text_entry_line", "
 
 
 def numbers(text: str) -> str:
-    """``text`` with its numbers in the digits of the current language (Persian digits on a Persian screen)."""
-    return bidi.localize_numbers(text, _current)
+    """``text`` with its numbers in the digits of the current language (Persian digits on a Persian screen)
+    and, on a Persian screen, Persian punctuation between phrases."""
+    return bidi.localize(text, _current)
+
+
+def equation(text: str) -> str:
+    """A sum such as "28 - 9 = 19" inside a sentence: left to right on every screen, as Persian writes
+    mathematics (and as the score sheet's own column shows it), never mirrored by the sentence around it."""
+    return bidi.ltr_isolate(text) if is_rtl() else text
 
 
 def widget_text(text: str) -> str:
@@ -97,7 +104,7 @@ def widget_text(text: str) -> str:
 
 def persian_widget_text(text: str) -> str:
     """Persian text for a widget that shapes right to left in every language (``PERSIAN_EVERYWHERE``)."""
-    return bidi.prepare_for_widget(bidi.localize_numbers(text, "fa"), "fa")
+    return bidi.prepare_for_widget(bidi.localize(text, "fa"), "fa")
 
 
 def wtr(key: str, **params: object) -> str:

@@ -123,6 +123,24 @@ def fit_size(text: str, size: int, max_width: int | None, bold: bool = False, li
     return fitted
 
 
+def elide(line: str, size: int, width: int, bold: bool = False) -> str:
+    """``line`` cut short with an ellipsis where it would be wider than ``width`` at ``size``."""
+    if measure(line, size, bold)[0] <= width:
+        return line
+    while len(line) > 1 and measure(line + "\u2026", size, bold)[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "\u2026"
+
+
+def wrap_short(line: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
+    """``line`` wrapped to ``width`` in at most ``most`` lines, the last cut with an ellipsis when
+    more would follow (a line that must never push its neighbours aside)."""
+    lines = wrap(line, size, width, bold)
+    if len(lines) <= most:
+        return lines
+    return lines[:most - 1] + [elide(" ".join(lines[most - 1:]), size, width, bold)]
+
+
 _ANCHORS = {
     "center": "center", "midleft": "midleft", "midright": "midright", "midtop": "midtop",
     "midbottom": "midbottom", "topleft": "topleft", "topright": "topright",

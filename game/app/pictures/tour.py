@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from functools import partial
 from typing import TypeVar
 
 from game.app.lang.i18n import tr
+from game.app.matches.fairdeal import SealedDeck, cut_at
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.staging import (
     LONG_NAMES,
@@ -19,6 +21,7 @@ from game.app.pictures.staging import (
     play_to_end_of_hand,
 )
 from game.app.scenes.confirm import ConfirmScene
+from game.app.scenes.cut import CutScene
 from game.app.scenes.deal import DealScene
 from game.app.scenes.guide import STEPS, GuideScene
 from game.app.scenes.menu import MenuScene
@@ -94,26 +97,35 @@ def _show(app: App, match: Match) -> None:
 
 def tour(app: App) -> Iterator[str]:
     """Bring ``app`` into each situation the game can show and yield its name there (drawn and ready)."""
-
-    def settle() -> None:
-        frames(app, 3)
-
     app.toast_text = ""
     app.nav.seed = 40
+    yield from _menus(app)
+    yield from _table(app)
+    yield from _other_tables(app)
+    yield from _results(app)
+    yield from _ends(app)
+
+
+def settle(app: App) -> None:
+    frames(app, 3)
+
+
+def _menus(app: App) -> Iterator[str]:
+    """The menu, its variants, the settings' pages, the statistics and the rules."""
     # the menu, then with a friend's names, then with rules of the player's own
     app.nav.to_menu()
-    settle()
+    settle(app)
     yield "menu"
     menu = on_top(app, MenuScene)
     menu.names = list(LONG_NAMES)
     menu.choose("opponent", "hotseat")
-    settle()
+    settle(app)
     yield "menu_hotseat"
     menu.choose("opponent", "medium")
     van = app.settings
     app.apply_settings(van.with_(rules=van.rules.with_(gin_bonus=20, turn_timer=60)))
     menu.rebuild_ui()
-    settle()
+    settle(app)
     yield "menu_custom"
     app.apply_settings(van)
     menu.rebuild_ui()
@@ -121,24 +133,28 @@ def tour(app: App) -> Iterator[str]:
     for page in PAGES:
         app.nav.show_settings()
         on_top(app, SettingsScene).show_page(page)
-        settle()
+        settle(app)
         yield "settings_" + page
         app.pop()
     app.apply_settings(van.with_(rules=preset("classic", 100)))
     app.nav.show_settings()
     on_top(app, SettingsScene).show_page("rules")
-    settle()
+    settle(app)
     yield "settings_rules_classic"
     app.pop()
     app.apply_settings(van)
     app.push(StatsScene(app))
-    settle()
+    settle(app)
     yield "stats"
     app.pop()
     app.push(RulesScene(app, preset("classic", 100)))
-    settle()
+    settle(app)
     yield "rules"
     app.pop()
+
+
+def _table(app: App) -> Iterator[str]:
+    """A match against the computer: the deal in flight, the turns, the overlays over the table."""
     # a match against the computer: the deal caught in flight, the turns, the overlays over the table
     app.table.speed = 1.0
     app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"))
@@ -155,11 +171,11 @@ def tour(app: App) -> Iterator[str]:
         if play.state.phase is Phase.DISCARD and play.human_turn():
             _discard(play)
         wait_human(app)
-    settle()
+    settle(app)
     yield "play_draw"
     play.press_hint()
     _wait(app, lambda: play.model.hint_future is None)
-    settle()
+    settle(app)
     yield "play_hint"
     if play.state.phase is Phase.DRAW:
         play.human_action(DrawStock())
@@ -167,36 +183,55 @@ def tour(app: App) -> Iterator[str]:
     if hand:
         play.model.hover = hand[len(hand) // 2]
         play.refresh_targets(snap=True)
-    settle()
+    settle(app)
     yield "play_discard"
     app.push(ConfirmScene(app, tr("confirm.knock", card=hand[0].symbol if hand else ""), "button.knock",
                           lambda: None))
-    settle()
+    settle(app)
     yield "confirm"
     app.pop()
+    yield from _over_the_table(app, play)
+
+
+def _over_the_table(app: App, play: PlayScene) -> Iterator[str]:
+    """The first-match guide, the pause, the rules, leaving and a toast over the table."""
     for _step in STEPS:
         guide = app.top if isinstance(app.top, GuideScene) else None
         if guide is None:
             guide = GuideScene(app, play)
             app.push(guide)
-        settle()
+        settle(app)
         yield f"guide_{guide.step + 1}"
         guide.next()
     while isinstance(app.top, GuideScene):
         app.pop()
     app.nav.pause()
-    settle()
+    settle(app)
     yield "pause"
     on_top(app, PauseScene).rules()
-    settle()
+    settle(app)
     yield "pause_rules"
+    app.pop()
+    on_top(app, PauseScene).leave()
+    settle(app)
+    yield "confirm_leave"
     while not isinstance(app.top, PlayScene):
         app.pop()
+    app.toast(tr("why.not_your_turn"))
+    settle(app)
+    yield "play_toast"
+    app.toast_text = ""
+
+
+def _other_tables(app: App) -> Iterator[str]:
+    """The classic upcard offer, a practice match, the hot-seat curtain and table."""
     # the classic first upcard offer
     _play(app, MatchSetup("bot", preset("classic", 100), 7, level="hard"))
     wait_human(app)
-    settle()
+    settle(app)
     yield "play_upcard"
+    # practice: the Undo button beside the table's tools
+    yield from _practice(app)
     # hot-seat: the curtain, then the table after it
     _play(app, MatchSetup("hotseat", preset("van"), 5, names=LONG_NAMES))
     frames(app, 4)
@@ -205,6 +240,10 @@ def tour(app: App) -> Iterator[str]:
         app.top.reveal()
     frames(app, 4)
     yield "play_hotseat"
+
+
+def _results(app: App) -> Iterator[str]:
+    """Each kind of hand result."""
     # hand results
     for kind, layoffs in (("knock", True), ("undercut", False), ("gin", False), ("big_gin", False)):
         match = _found(app, kind, layoffs)
@@ -221,6 +260,11 @@ def tour(app: App) -> Iterator[str]:
             frames(app, 4)
             yield "result_dead"
             break
+    yield from _fair_result(app)
+
+
+def _ends(app: App) -> Iterator[str]:
+    """The match over, the error screen, the menu offering Continue."""
     # match over: a whole match played forward
     match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
     for _ in range(40):
@@ -230,11 +274,11 @@ def tour(app: App) -> Iterator[str]:
         match.apply(NextHand(), None)
     app.nav.match = match
     app.nav.show_match_over(match)
-    settle()
+    settle(app)
     yield "match_over"
     # the error screen
     app.nav.show_error(app.services.store.folder / "gin-rummy" / "error.log")
-    settle()
+    settle(app)
     yield "error"
     # the menu offering Continue of a saved match, with a notice
     _play(app, MatchSetup("bot", preset("van"), 41, level="hard"))
@@ -242,8 +286,47 @@ def tour(app: App) -> Iterator[str]:
     menu = on_top(app, MenuScene)
     menu.notices = [tr("notice.match_reset", file="match.damaged-20260101-120000.json")]
     menu.rebuild_ui()
-    settle()
+    settle(app)
     yield "menu_continue"
+
+
+def _practice(app: App) -> Iterator[str]:
+    app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"), practice=True)
+    app.toast_text = ""
+    if isinstance(app.top, DealScene):
+        app.top.finish()
+    wait_human(app)
+    play = on_top(app, PlayScene)
+    play.human_action(DrawStock())
+    _discard(play)
+    wait_human(app)
+    frames(app, 3)
+    yield "play_practice"
+
+
+def _fair_result(app: App) -> Iterator[str]:
+    """The result of a fairly dealt hand, cut by the game, the computer knocking and the player laying off
+    (the panel's longest deal line)."""
+    app.nav.fair = True
+    try:
+        for i in range(1, 120):
+            app.nav.new_seal = partial(SealedDeck, bytes([i]) * 32)
+            app.nav.start_match(MatchSetup("bot", preset("van"), i, level="medium"))
+            on_top(app, CutScene).do_cut(cut_at(0.37), False)  # "Cut for me", at a fixed place
+            if isinstance(app.top, DealScene):
+                app.top.finish()
+            match = app.nav.match
+            assert match is not None
+            play_to_end_of_hand(match, knocker_wanted=1)
+            r = match.state.last_result
+            if r is not None and r.kind == "knock" and r.knocker == 1 and r.layoffs:
+                app.nav.show_result(match, 0)
+                frames(app, 4)
+                yield "result_fair_layoff"
+                return
+    finally:
+        app.nav.fair = False
+        app.toast_text = ""
 
 
 def _discard(play: PlayScene) -> bool:

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.lang import text
-from game.app.looks.panels import GOLD, INK, panel, veil
+from game.app.lang.i18n import tr
+from game.app.looks.panels import INK, panel, veil
 from game.app.shell.scene import Scene
+from game.app.shell.uitheme import label_width
 
 if TYPE_CHECKING:
     from game.app.shell.scene import Host
@@ -37,11 +39,19 @@ class ConfirmScene(Scene):
     def build_ui(self) -> None:
         lay = self.app.layout
         r = self.panel_rect()
-        bw, bh, gap = lay.col_w, round(lay.button_h * 1.1), lay.px(16)
+        bh, gap = round(lay.button_h * 1.1), lay.px(16)
+        bw = self.button_width(r.width - 2 * lay.px(24) - gap)
         y = r.bottom - bh - lay.px(20)
         self.button(lay.rect(lay.w / 2 - bw - gap / 2, y, bw, bh), self.yes_key, "#confirm_yes", self.yes,
                     class_id="@primary")
         self.button(lay.rect(lay.w / 2 + gap / 2, y, bw, bh), self.no_key, "#confirm_no", self.no, class_id="@tool")
+
+    def button_width(self, room: int) -> int:
+        """Both buttons as wide as the longer label needs ("Leave to menu"), within the panel."""
+        lay = self.app.layout
+        need = max(label_width(lay, tr(self.yes_key), ("@primary", "button")),
+                   label_width(lay, tr(self.no_key), ("@tool", "button")))
+        return min(max(lay.col_w, need), room // 2)
 
     def yes(self) -> None:
         self.app.pop(self)
@@ -66,5 +76,3 @@ class ConfirmScene(Scene):
         text.draw_wrapped(surface, self.question, lay.font(20), INK,
                           pygame.Rect(r.left + lay.px(24), r.top + lay.px(24), r.width - lay.px(48), r.height),
                           bold=True, align="center")
-        pygame.draw.line(surface, GOLD, (r.left + lay.px(24), r.top + lay.px(4)), (r.right - lay.px(24),
-                                                                                 r.top + lay.px(4)), 1)

@@ -32,12 +32,21 @@ class Record:
 
 
 def elide(s: str, size: int, width: int, bold: bool = True) -> str:
-    """``s`` cut short with an ellipsis where it would be wider than ``width`` at ``size``."""
-    if text.measure(s, size, bold)[0] <= width:
-        return s
-    while len(s) > 1 and text.measure(s + "\u2026", size, bold)[0] > width:
-        s = s[:-1]
-    return s.rstrip() + "\u2026"
+    return text.elide(s, size, width, bold)
+
+
+COLUMNS = (0.08, 0.36, 0.2, 0.18, 0.18)  # hand, result, sum, running totals of seat 0 and seat 1
+
+
+def sheet_columns(rect: pygame.Rect, pad: int, mirror: bool, air: int) -> tuple[list[float], list[int]]:
+    """Where the score sheet's columns start (their reading edge) and how wide their text may be."""
+    inner = rect.width - 2 * pad
+    xs: list[float] = [rect.left + pad]
+    for f in COLUMNS[:-1]:
+        xs.append(xs[-1] + inner * f)
+    if mirror:
+        xs = [rect.left + rect.right - x for x in xs]
+    return xs, [round(inner * f) - air for f in COLUMNS]
 
 
 def records(history: list[HandResult]) -> tuple[Record, Record]:
@@ -194,15 +203,15 @@ class MatchStory:
         name_x = near + (lay.px(14) if not lay.mirror else -lay.px(14))
         total = str(self.totals[seat])
         tw = text.measure(total, big, True)[0]
-        text.draw(surface, total, big, GOLD if won else INK, (far, y), lay.anchor("midright"), bold=True)
+        low = text.draw(surface, total, big, GOLD if won else INK, (far, y), lay.anchor("midright"), bold=True).bottom
         room = rect.width - 2 * pad - lay.px(14) - tw - lay.px(12)
         text.draw(surface, self.match.name(seat), lay.font(20), INK, (name_x, y - lay.font(20) * 0.45 if won else y),
                   lay.anchor("midleft"), bold=True, max_width=room)
         if won:
-            text.draw(surface, tr("over.winner"), lay.font(13), GOLD, (name_x, y + lay.font(13) * 0.95),
-                      lay.anchor("midleft"), bold=True, max_width=room)
+            low = max(low, text.draw(surface, tr("over.winner"), lay.font(13), GOLD, (name_x, y + lay.font(13) * 0.95),
+                                     lay.anchor("midleft"), bold=True, max_width=room).bottom)
         yield
-        y = rect.top + pad + big * 1.35
+        y = max(rect.top + pad + big * 1.35, low + lay.px(4))  # the rule under the heading, clear of "Winner"
         pygame.draw.line(surface, (60, 80, 66), (rect.left + pad, round(y)), (rect.right - pad, round(y)), 1)
         size = lay.font(15)
         lines = self.plate_lines(seat)
@@ -262,6 +271,12 @@ class MatchStory:
         for i in range(1, n + 1, every):
             text.draw(surface, str(i), lay.font(12), INK_DIM, (at(i, 0)[0], plot.bottom + lay.font(12) * 0.8))
 
+    def head(self, seat: int) -> str:
+        """A seat's column head: the computer without its level (the title and the plate say it)."""
+        if self.match.vs_bot and self.match.is_bot(seat):
+            return tr("seat.computer")
+        return self.match.name(seat)
+
     def draw_sheet(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         for _ in self.sheet_steps(surface, rect):
             pass
@@ -269,7 +284,6 @@ class MatchStory:
     def sheet_steps(self, surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
         """Draws the score sheet, pausing (``yield``) after its heads and after each row."""
         lay = self.app.layout
-        name = self.match.name
         panel(surface, rect, radius=lay.px(14))
         rows = self.rows()
         pad = lay.px(16)
@@ -289,27 +303,14 @@ class MatchStory:
         if hidden:
             room -= 1
             hidden = len(rows) - room
-        cols = [0.08, 0.36, 0.2, 0.18, 0.18]  # hand, result, sum, running totals of seat 0 and seat 1
-        inner = rect.width - 2 * pad
-        xs: list[float] = [rect.left + pad]
-        for f in cols[:-1]:
-            xs.append(xs[-1] + inner * f)
-        if lay.mirror:
-            xs = [rect.left + rect.right - x for x in xs]
-        widths = [round(inner * f) - lay.px(6) for f in cols]
+        xs, widths = sheet_columns(rect, pad, lay.mirror, lay.px(6))
         anchor = lay.anchor("midleft")
         y = body_top + row_h / 2
-        heads = (tr("over.col.hand"), tr("over.col.result"), tr("over.col.sum"), name(0), name(1))
+        heads = (tr("over.col.hand"), tr("over.col.result"), tr("over.col.sum"), self.head(0), self.head(1))
         for i, h in enumerate(heads):
-            small = max(text.MIN_SIZE, round(size * 0.8))
-            if i >= 3 and text.measure(h, small, True)[0] > widths[i]:
-                # a long name: on two lines rather than too small to read or wider than its column
-                lines = text.wrap(h, small, widths[i], bold=True)[:2]
-                for k, part in enumerate(lines):
-                    dy = (k - (len(lines) - 1) / 2) * small * 1.1
-                    text.draw(surface, elide(part, small, widths[i]), small, GOLD, (xs[i], y + dy), anchor, bold=True)
-                continue
-            text.draw(surface, h, size, GOLD, (xs[i], y), anchor, bold=True, max_width=widths[i])
+            # one line each: a little smaller, then cut short if even so too long (the plates give it whole)
+            fit = size if text.measure(h, size, True)[0] <= widths[i] else max(11, round(size * 0.8))
+            text.draw(surface, elide(h, fit, widths[i]), fit, GOLD, (xs[i], y), anchor, bold=True)
         line_y = round(y + row_h / 2)
         pygame.draw.line(surface, (60, 80, 66), (rect.left + pad, line_y), (rect.right - pad, line_y), 1)
         yield

@@ -12,10 +12,10 @@ import pygame
 
 from game.app.animation.table import Target
 from game.app.lang import text
-from game.app.lang.i18n import tr
+from game.app.lang.i18n import equation, tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED
 from game.app.matches.match import Match
-from game.app.shell.uitheme import ui_step
+from game.app.shell.uitheme import label_width, ui_step
 from game.engine import Card, HandResult, Phase
 
 from .tablebase import TableScene
@@ -33,6 +33,7 @@ class PanelPlan:
     text: pygame.Rect
     button: pygame.Rect
     k: float
+    coach: pygame.Rect  # the Coach button's place (no width when the hand has no coach)
 
 
 class ResultLayout(TableScene):
@@ -171,30 +172,33 @@ class ResultLayout(TableScene):
         def size(base: float) -> int:
             return max(text.MIN_SIZE, round(lay.font(base) * k))
 
+        maxw = width or self.panel_width() - lay.px(40)
         if self.dead:
-            maxw = width or self.panel_width() - lay.px(40)
             lines = [(tr("result.title.dead"), size(30), GOLD, True, 0.0)]
             for i, line in enumerate(text.wrap(tr("result.dead_text"), size(17), maxw)[:3]):
                 lines.append((line, size(17), INK, False, 0.5 if i == 0 else 0.15))
-            return lines + self.check_lines(size(13))
+            return lines + self.check_lines(size(13), maxw)
         say = self.match.say
         who = r.winner if r.kind == "undercut" else r.knocker
         assert who is not None and r.winner is not None  # only a dead hand has neither
         lines = [(say("result.title." + r.kind, who), size(30), GOLD, True, 0.0),
-                 (say("result.points", r.winner, sum=r.sum_text), size(26), INK, True, 0.45),
+                 (say("result.points", r.winner, sum=equation(r.sum_text)), size(26), INK, True, 0.45),
                  (tr("result.sum_" + r.kind), size(15), INK_DIM, False, 0.3)]
         if r.layoffs:
             cards = " ".join(c.symbol for c, _ in r.layoffs)
             lines.append((tr("result.laid_off_list", cards=cards), size(16), GOLD, False, 0.5))
-        return lines + self.check_lines(size(13))
+        return lines + self.check_lines(size(13), maxw)
 
-    def check_lines(self, size: int) -> list[tuple[str, int, Colour, bool, float]]:
-        """The deal check under a sealed hand: a tick when the revealed secret matches the seal."""
+    def check_lines(self, size: int, width: int) -> list[tuple[str, int, Colour, bool, float]]:
+        """The deal check under a sealed hand: a tick when the revealed secret matches the seal, on two
+        lines at most, cut short rather than wider than the panel."""
         check = self.deal_check()
         if check is None:
             return []
         words, ok = check
-        return [(("\u2714 " if ok else "\u2716 ") + words, size, GOLD if ok else RED, False, 0.6)]
+        parts = text.wrap_short(("\u2714 " if ok else "\u2716 ") + words, size, width, 2)
+        colour = GOLD if ok else RED
+        return [(part, size, colour, False, 0.6 if i == 0 else 0.1) for i, part in enumerate(parts)]
 
     @staticmethod
     def lines_height(lines) -> int:
@@ -205,12 +209,14 @@ class ResultLayout(TableScene):
         return round(min(lay.w - 2 * lay.margin, lay.px(760)))
 
     def panel_plan(self) -> PanelPlan:
-        """The panel just tall enough for its lines, in the middle of the free band: the button under the
-        lines when there is room, else beside them (at the end of the reading direction), the lines a
-        little smaller if even that is too tall."""
+        """The panel just tall enough for its lines, in the middle of the free band: the buttons under the
+        lines when there is room, else beside them (at the end of the reading direction, Coach under Next),
+        the lines a little smaller if even that is too tall.  The buttons' places come first: no line of
+        any length moves them out of the panel."""
         lay = self.app.layout
-        pad = lay.px(16)
+        pad, gap = lay.px(16), lay.px(12)
         bw, bh = self.button_width(), round(lay.button_h * 1.15)
+        cw = self.coach_width() if self.app.nav.can_coach(self.match) else 0
         top, bottom = self.band()
         room = bottom - top
         cy = (top + bottom) / 2
@@ -220,20 +226,32 @@ class ResultLayout(TableScene):
         if stacked <= room:
             rect = pygame.Rect(round(lay.w / 2 - w / 2), round(cy - stacked / 2), w, round(stacked))
             text_rect = pygame.Rect(rect.left + pad, rect.top + pad, w - 2 * pad, body)
-            button = pygame.Rect(round(rect.centerx - bw / 2), rect.bottom - pad - bh, bw, bh)
-            return PanelPlan(rect, text_rect, button, 1.0)
+            row = bw + (gap + cw if cw else 0)
+            first = lay.mx(rect.centerx - row / 2 + bw / 2)
+            button = pygame.Rect(round(first - bw / 2), rect.bottom - pad - bh, bw, bh)
+            coach = pygame.Rect(0, button.top, cw, bh)
+            coach.centerx = round(lay.mx(rect.centerx + row / 2 - cw / 2))
+            return PanelPlan(rect, text_rect, button, 1.0, coach)
         w = round(min(lay.w - 2 * lay.margin, lay.px(900)))
-        text_w = w - bw - 3 * pad
+        column = max(bw, cw)
+        text_w = w - column - 3 * pad
+        buttons_h = bh + (gap + bh if cw else 0)
         k = 1.0
         body = self.lines_height(self.panel_lines(k, text_w))
-        if pad * 2 + max(body, bh) > room:
+        if pad * 2 + max(body, buttons_h) > room:
             k = max(0.6, (room - 2 * pad) / max(1, body))
             body = self.lines_height(self.panel_lines(k, text_w))
-        h = round(pad * 2 + max(body, bh))
+        h = round(pad * 2 + max(body, buttons_h))
         rect = pygame.Rect(round(lay.w / 2 - w / 2), round(cy - h / 2), w, h)
         text_rect = lay.rect(rect.left + pad, rect.top + round((h - body) / 2), text_w, body)
-        button = lay.rect(rect.right - pad - bw, round(rect.centery - bh / 2), bw, bh)
-        return PanelPlan(rect, text_rect, button, k)
+        y = round(rect.centery - buttons_h / 2)
+        button = lay.rect(rect.right - pad - column, y, bw, bh)
+        coach = lay.rect(rect.right - pad - column, y + bh + gap, cw, bh)
+        return PanelPlan(rect, text_rect, button, k, coach)
+
+    def coach_width(self) -> int:
+        lay = self.app.layout
+        return max(round(self.button_width() * 0.7), label_width(lay, tr("button.coach"), ("@tool", "button")))
 
     def button_key(self) -> str:
         return "button.continue" if self.state.phase is Phase.MATCH_OVER else "button.next_hand"

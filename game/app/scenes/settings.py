@@ -266,7 +266,8 @@ class SettingsScene(Scene):
             if option is None:
                 self.volume_row = label_rect
                 self.slider = pygame_gui.elements.UIHorizontalSlider(
-                    lay.rect(cx, ry, control_w, h), round(settings.volume * 100), (0, 100), self.app.ui,
+                    lay.rect(cx, ry, control_w, h), self._slider_value(round(settings.volume * 100)), (0, 100),
+                    self.app.ui,
                     object_id=ObjectID(class_id="@slider", object_id="#volume"), click_increment=5)
                 if not settings.sound:
                     self.slider.disable()
@@ -357,10 +358,14 @@ class SettingsScene(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
+    def _slider_value(self, v: int) -> int:
+        """A mirrored (Persian) screen's slider grows to the left: its value is the volume turned around."""
+        return 100 - v if self.app.layout.mirror else v
+
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
-            volume = max(0, min(100, int(event.value))) / 100
+            volume = self._slider_value(max(0, min(100, int(event.value)))) / 100
             if volume != self.app.settings.volume:
                 self.app.apply_settings(self.app.settings.with_(volume=volume))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.drops:
