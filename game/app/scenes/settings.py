@@ -122,7 +122,7 @@ def rule_options() -> list[Option]:
         _rule("dead_hand_stock", (2, 3)),
         _rule("may_discard_taken_card", BOOL, _on_off),
         _rule("upcard_offer", UPCARD_OFFERS, lambda v: tr("settings.upcard_offer." + v),
-              lambda v: tr("rules.v.upcard." + v)),
+              lambda v: tr("settings.upcard_offer.explain." + v)),
         _rule("dealer_rule", DEALER_RULES, lambda v: tr("settings.dealer_rule." + v)),
         _rule("first_dealer", FIRST_DEALERS, lambda v: tr("settings.first_dealer." + v)),
         _rule("game_bonus", (0, 100), lambda v: str(v) if v else tr("settings.off")),
