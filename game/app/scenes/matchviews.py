@@ -70,13 +70,14 @@ class MatchView(Scene):
         r = self.panel_rect()
         keys = [f"view.{k}" for k in TABS] + ["button.close"]
         gap = lay.px(8)
-        widths = [max(round(lay.col_w * 0.8), label_width(lay, tr(k), ("@tool", "button"))) for k in keys]
+        widths = [max(round(lay.col_w * 0.8), label_width(lay, tr(k), ("@primary" if k == "button.close" else "@tool",
+                                                                   "button"))) for k in keys]
         scale = min(1.0, (r.width - lay.px(24) - gap * (len(keys) - 1)) / sum(widths))
         widths = [round(w * scale) for w in widths]
         x = r.centerx - (sum(widths) + gap * (len(keys) - 1)) / 2
         y = r.bottom - lay.button_h - lay.px(12)
         order = list(zip(keys, [*TABS, ""], widths, strict=True))
-        for key, kind, w in (reversed(order) if lay.mirror else order):
+        for key, kind, w in order:  # lay.rect places them for the reading direction
             if kind:
                 b = self.button(lay.rect(x, y, w, lay.button_h), key, f"#view_tab_{kind}",
                                 partial(self.switch, kind), class_id="@tool")
