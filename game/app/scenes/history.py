@@ -370,9 +370,9 @@ class HistoryScene(Scene):
         if self.entry is None:
             title = tr("history.title")
         else:
-            e = self.entry  # dated as in the statistics: a finished match by its end
-            title = tr("history.match_title", date=when(e.updated_at if e.finished else e.started_at),
-                       opponent=Seats(e).opponent())
+            m = self.entry  # dated as in the statistics: a finished match by its end
+            title = tr("history.match_title", date=when(m.updated_at if m.finished else m.started_at),
+                       opponent=Seats(m).opponent())
         right_space = round(lay.button_h * 2.4) + lay.px(40) if self.pages() > 1 else lay.px(20)
         text.draw(surface, title, lay.font(28), GOLD, (r.centerx, r.top + lay.px(34)), bold=True,
                   max_width=r.width - 2 * right_space)
