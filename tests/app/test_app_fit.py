@@ -32,6 +32,7 @@ SITUATIONS = (
     "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_looks", "settings_rules",
     "settings_rules_classic", "stats", "rules", "deal", "play_draw", "play_hint", "play_discard", "confirm",
     "guide_1", "guide_2", "guide_3", "pause", "pause_rules", "play_upcard", "curtain", "play_hotseat",
+    "view_log", "view_scores", "view_discards",
     "result_knock", "result_undercut", "result_gin", "result_big_gin", "result_dead", "match_over", "error",
     "menu_continue",
 )

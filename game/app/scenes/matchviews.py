@@ -54,8 +54,9 @@ class MatchView(Scene):
 
     def panel_rect(self) -> pygame.Rect:
         lay = self.app.layout
-        w = min(lay.w - 2 * lay.margin, lay.px(980))
-        h = min(lay.h - 2 * lay.margin, lay.px(640))
+        # small windows get nearly all of the screen: the score sheet's columns need the room
+        w = min(lay.w - 2 * lay.margin, max(lay.px(980), 760))
+        h = min(lay.h - 2 * lay.margin, max(lay.px(640), 560))
         return pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
 
     def body_rect(self) -> pygame.Rect:

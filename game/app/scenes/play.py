@@ -3,7 +3,9 @@
 The scene wires its parts together (``game.app.play``): input turns events into intents, which the
 scene carries out through the match (the engine is the only judge); the bot driver and the turn clock
 make the moves nobody at the screen makes; the HUD draws what the model says.  After every move the
-cards fly to wherever the new state puts them.
+cards fly to wherever the new state puts them.  The buttons live in ``playcontrols.py`` and the carrying
+out of intents in ``playintents.py``; the log, the score sheet and the discard pile open over the table
+(``matchviews.py``).
 """
 from __future__ import annotations
 
@@ -16,20 +18,20 @@ from game.app.lang.i18n import tr
 from game.app.matches.match import Match
 from game.engine import Action, Card, Drew, Event, HandEnded, IllegalAction, UpcardDecision
 
-from ..play import intents as it
 from ..play.driver import BotDriver, TurnClock, clock_scale
 from ..play.eventlog import describe
 from ..play.hud import PlayHud
 from ..play.intents import PlayInput
-from ..play.model import Drag, PlayModel
+from ..play.model import PlayModel
 from ..play.wording import refusal, timer_announcement
 from .guide import GuideScene
 from .playcontrols import PlayControls
+from .playintents import PlayIntents
 from .tablebase import TableScene
 
 log = logging.getLogger(__name__)
 
-class PlayScene(PlayControls, TableScene):
+class PlayScene(PlayIntents, PlayControls, TableScene):
     name = "play"
 
     def __init__(self, app: Any, match: Match) -> None:
@@ -143,73 +145,6 @@ class PlayScene(PlayControls, TableScene):
                 and self.state.to_act != self.viewer):
             m.curtain_in = 0.55 * speed
         self.refresh_targets()
-
-    # ------------------------------------------------------------------ intents
-
-    def perform(self, intent: it.Intent) -> None:
-        m = self.model
-        if isinstance(intent, it.Move):
-            self.human_action(intent.action)
-        elif isinstance(intent, it.Explain):
-            self.app.toast(tr(intent.key))
-        elif isinstance(intent, it.Select):
-            m.selected = None if m.selected == intent.card else intent.card
-            self.refresh_targets()
-        elif isinstance(intent, it.Deselect):
-            m.selected = None
-            self.refresh_targets()
-        elif isinstance(intent, it.MoveCursor):
-            m.move_cursor(intent.step, intent.swap)
-            self.refresh_targets()
-        elif isinstance(intent, it.ChooseAtCursor):
-            m.keyboard = True
-            c = m.cursor_card()
-            m.selected = None if m.selected == c else c
-            self.refresh_targets()
-        elif isinstance(intent, it.Dropped):
-            sprite = self.app.table.sprites[intent.card]
-            sprite.x, sprite.y = intent.pos
-            sprite.move_t = 1.0
-            sprite.target = None  # fly back from where it was dropped
-        elif isinstance(intent, it.Reorder):
-            self.reorder(intent.card, intent.x)
-        elif isinstance(intent, it.Command):
-            self.command(intent.name)
-        elif isinstance(intent, it.Refresh):
-            self.refresh_targets()
-        else:
-            self.point(intent)
-
-    def point(self, intent: it.Intent) -> None:
-        """The pointer's own state: where it is, what it holds, what it hovers."""
-        m = self.model
-        if isinstance(intent, it.Pointer):
-            m.keyboard = False
-            if m.drag is not None:
-                m.drag.pos = intent.pos
-                m.drag.active = intent.drag_active
-            m.hover = intent.hover
-        elif isinstance(intent, it.Grab):
-            m.drag = Drag(intent.kind, intent.card, intent.pos)
-        elif isinstance(intent, it.Release):
-            m.drag = None
-
-    def command(self, name: str) -> None:
-        if name in ("log", "scores", "discards"):
-            self.open_view(name)
-            return
-        {"pause": self.app.nav.pause, "knock": self.press_knock, "hint": self.press_hint,
-         "sort": self.press_sort, "undo": self.press_undo}[name]()
-
-    def reorder(self, card: Card, x: float) -> None:
-        hand = self.my_hand()
-        others = [c for c in hand if c != card]
-        xs = [t.x for t in (self.app.table.sprites[c].target for c in others) if t is not None]
-        mirror = self.app.layout.mirror
-        idx = sum(1 for v in xs if (v < x if not mirror else v > x))
-        others.insert(idx, card)
-        self.order[self.bottom] = others
-        self.sort_mode[self.bottom] = "custom"
 
     # ------------------------------------------------------------------ targets
 
