@@ -19,7 +19,7 @@ message keys with parameters (``TEXTS`` holds the English; card parameters are c
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from game.engine import (
@@ -36,21 +36,19 @@ from game.engine import (
     Observation,
     PassUpcard,
     Phase,
-    Rules,
     TakeUpcard,
     observe,
 )
-from game.engine.melds import best_discard_key, deadwood_of_mask
+from game.engine.melds import deadwood_of_mask
 from game.engine.record import HandRecord, Replay, replay
 
-from .hard import HardBot, knock_outcome
+from .coach_knocks import knock_score, play_on, stock_for
+from .hard import HardBot
 from .knowledge import MELD_PAIRS, TableView, bits, completes_meld, melds_in
-from .rollout import knock_points
 
 MARGIN = 2.0  # points: a move is costly when the preferred one is worth at least this much more
 KNOCK_MARGIN = 4.0  # ... and this much for knocking or not (the estimate of playing on is rougher)
 SAMPLES = 120  # opponent hands sampled, and hands played out, for a knock decision
-MAX_TURNS = 200  # a played-out hand ends by a knock or the stock long before this
 
 TEXTS: dict[str, str] = {
     "coach.missed_meld": "The {card} completed a meld: taking it was better.",
@@ -72,11 +70,28 @@ TEXTS: dict[str, str] = {
                         "time to knock or undercut.",
     "coach.big_gin": "All eleven cards were in melds: claiming big gin was better.",
     "coach.agree": "The hard bot agrees with this move.",
+    "coach.agree_feed": "The hard bot agrees: throwing the {lowest} left less deadwood ({least} instead of "
+                        "{yours}), but it completed a meld with the {with} the opponent picked up.",
+    "coach.agree_picks": "The hard bot agrees: throwing the {lowest} left less deadwood ({least} instead of "
+                         "{yours}), but the opponent picked up the {with}, which it goes with.",
+    "coach.agree_pair": "The hard bot agrees: throwing the {lowest} left less deadwood ({least} instead of "
+                        "{yours}), but it was one card short of a meld with the {with}.",
+    "coach.safer": "The {better} was the better throw, though it leaves {deadwood} deadwood instead of {yours}: the "
+                   "{card} goes with the {with} the opponent picked up.",
+    "coach.pair": "The {better} was the better throw, though it leaves {deadwood} deadwood instead of {yours}: the "
+                  "{card} was one card short of a meld with the {with}.",
     "coach.summary": "{n} costly moves, about {points} points.",
     "coach.summary_one": "1 costly move, about {points} points.",
     "coach.summary_none": "No costly moves: well played.",
+    "coach.summary_none_gin": "No costly moves. The {points} points went to the opponent's gin: it came before "
+                              "your cards did (you still held {deadwood} deadwood).",
+    "coach.summary_none_knock": "No costly moves. The opponent knocked first and your {deadwood} deadwood cost "
+                                "{points} points: the cards you drew did not come together in time.",
+    "coach.summary_none_undercut": "No costly moves. The undercut cost {points} points: the opponent's deadwood "
+                                   "was down to {deadwood} when you knocked, which the cards did not show.",
 }
-CARD_PARAMS = ("card", "better", "with")
+CARD_PARAMS = ("card", "better", "with", "lowest")
+BIG_LOSS = 20  # points: a hand lost by this much gets a word on what cost them, even with no costly move
 
 
 def _symbols(codes: str) -> str:
@@ -121,6 +136,7 @@ class Review:
     seat: int
     hand_no: int
     judgements: tuple[Judgement, ...]
+    result: HandResult | None = None
 
     @property
     def costly(self) -> tuple[Judgement, ...]:
@@ -134,7 +150,7 @@ class Review:
     def summary(self) -> tuple[str, dict[str, int]]:
         n = len(self.costly)
         if n == 0:
-            return "coach.summary_none", {}
+            return self.what_cost()
         if n == 1:
             return "coach.summary_one", {"points": self.points}
         return "coach.summary", {"n": n, "points": self.points}
@@ -143,6 +159,18 @@ class Review:
     def text(self) -> str:
         key, params = self.summary
         return TEXTS[key].format(**params)
+
+    def what_cost(self) -> tuple[str, dict[str, int]]:
+        """With no costly move: what lost the hand, when it was lost by ``BIG_LOSS`` or more (the opponent's
+        gin, the cards that did not come, an undercut), else a plain well played."""
+        r = self.result
+        if r is None or r.winner is None or r.winner == self.seat or r.points < BIG_LOSS:
+            return "coach.summary_none", {}
+        if r.kind in ("gin", "big_gin"):
+            return "coach.summary_none_gin", {"points": r.points, "deadwood": r.defender_deadwood}
+        if r.kind == "undercut":
+            return "coach.summary_none_undercut", {"points": r.points, "deadwood": r.defender_deadwood}
+        return "coach.summary_none_knock", {"points": r.points, "deadwood": r.defender_deadwood}
 
     def at(self, index: int) -> Judgement | None:
         """The judgement of the move at ``index`` (None when that move was not judged)."""
@@ -183,7 +211,7 @@ def review(record: HandRecord, seat: int, earlier: Iterable[HandResult] = (), *,
         j = judge_move(judge, observe(play.steps[i].state, seat), move.action, i, rng)
         if j is not None:
             out.append(j)
-    return Review(seat, record.hand_no, tuple(out))
+    return Review(seat, record.hand_no, tuple(out), play.result)
 
 
 def judge_move(bot: HardBot, obs: Observation, played: Action, index: int = 0,
@@ -247,7 +275,7 @@ def _judge_discard(bot: HardBot, obs: Observation, played: Action, index: int,
     d_best = deadwood_of_mask(mask ^ (1 << card))
     base: dict[str, str | int] = {"card": str(mine), "better": str(card), "yours": d_mine, "deadwood": d_best}
     if played == preferred:
-        return Judgement(index, played, preferred, 0.0, "coach.agree", base)
+        return _agree(view, obs, played, mine, index, base)
     if not knocked and not knock:
         return _judge_throw(bot, obs, view, played, preferred, index, base)
     samples = bot.opponent_samples(obs, view, SAMPLES)
@@ -260,7 +288,7 @@ def _judge_discard(bot: HardBot, obs: Observation, played: Action, index: int,
     hold = bot.hold_limit(obs)
     late = rules.dead_hand_stock + int(bot.p["late_stock"])
     habit = bot.knock_habit(obs)
-    stocks = [_stock_for(view, s, rng) for s in samples]
+    stocks = [stock_for(view, s, rng) for s in samples]
     if knocked:  # the bot plays on: throwing its card and going on is weighed against this knock
         gain, undercut = knock_score(rules, mask ^ (1 << mine), d_mine, samples)
         on = play_on(rules, limit, mask ^ (1 << card), card, samples, stocks, hold, late, habit)
@@ -287,15 +315,54 @@ def _judge_throw(bot: HardBot, obs: Observation, view: TableView, played: Discar
     cost = (worth(mine) + fed) - (worth(better) + fed_better)
     if fed > fed_better:
         return Judgement(index, played, preferred, cost, "coach.feed", {**base, "with": partners})
-    if deadwood_of_mask(mask ^ (1 << mine)) > deadwood_of_mask(mask ^ (1 << better)):
+    d_mine, d_better = deadwood_of_mask(mask ^ (1 << mine)), deadwood_of_mask(mask ^ (1 << better))
+    if d_mine > d_better:
         return Judgement(index, played, preferred, cost, "coach.deadwood", base)
+    if d_mine < d_better:  # the player's throw left less deadwood: say what the count does not show
+        picks = picked_partners(view, mine)
+        if picks:
+            return Judgement(index, played, preferred, cost, "coach.safer", {**base, "with": picks})
+        pair = near_meld(view, mine)
+        if pair:
+            return Judgement(index, played, preferred, cost, "coach.pair", {**base, "with": pair})
     near = near_meld(view, mine)
     if near and not near_meld(view, better):
         return Judgement(index, played, preferred, cost, "coach.near_meld", {**base, "with": near})
     return Judgement(index, played, preferred, cost, "coach.keep", base)
 
 
+def _agree(view: TableView, obs: Observation, played: Action, mine: int, index: int,
+           base: dict[str, str | int]) -> Judgement:
+    """The bot plays the same: and when another throw left less deadwood, why this one was right."""
+    forbidden = obs.forbidden_discard
+    throws = [int(c) for c in obs.hand if c != forbidden]
+    lowest = min(throws, key=lambda c: (deadwood_of_mask(view.hand ^ (1 << c)), -VALUES[c]))
+    least = deadwood_of_mask(view.hand ^ (1 << lowest))
+    if isinstance(played, Knock) or least >= int(base["yours"]):
+        return Judgement(index, played, played, 0.0, "coach.agree", base)
+    params = {**base, "lowest": str(Card(lowest)), "least": least}
+    fed, partners = feed_points(view, lowest)
+    if fed:
+        return Judgement(index, played, played, 0.0, "coach.agree_feed", {**params, "with": partners})
+    picks = picked_partners(view, lowest)
+    if picks:
+        return Judgement(index, played, played, 0.0, "coach.agree_picks", {**params, "with": picks})
+    pair = near_meld(view, lowest)
+    if pair:
+        return Judgement(index, played, played, 0.0, "coach.agree_pair", {**params, "with": pair})
+    return Judgement(index, played, played, 0.0, "coach.agree", base)
+
+
 # ---------------------------------------------------------------------------------------------- card sense
+
+
+def picked_partners(view: TableView, card: int) -> str:
+    """The cards the opponent picked up that ``card`` goes with (the same rank, or the same suit within
+    two), as codes: throwing it may help them ("" when it goes with none)."""
+    c = Card(card)
+    known = [Card(k) for k in bits(view.opp_known)]
+    return " ".join(str(k) for k in known if k.rank == c.rank or (k.suit == c.suit and abs(k.rank - c.rank) <= 2))
+
 
 
 def feed_points(view: TableView, card: int) -> tuple[float, str]:
@@ -325,82 +392,6 @@ def near_meld(view: TableView, card: int) -> str:
             if hand >> have & 1 and live >> need & 1:
                 return str(Card(have))
     return ""
-
-
-# ---------------------------------------------------------------------------------------------- knocks
-
-
-def knock_score(rules: Rules, rest: int, k: int, samples: Sequence[int]) -> tuple[float, float]:
-    """(expected points of knocking with the ten cards ``rest``, chance of an undercut) over the
-    sampled opponent hands; points are the knocker's (negative when undercut)."""
-    if not samples:
-        return 0.0, 0.0
-    if k == 0:
-        return sum(rules.gin_bonus + deadwood_of_mask(s) for s in samples) / len(samples), 0.0
-    return knock_outcome(rules, rest, k, samples)
-
-
-def _stock_for(view: TableView, opp: int, rng: random.Random) -> list[int]:
-    """A stock order for one sampled opponent hand: the other unseen cards, shuffled."""
-    stock = list(bits(view.unseen & ~opp))
-    rng.shuffle(stock)
-    return stock
-
-
-def play_on(rules: Rules, limit: int, mine: int, thrown: int, samples: Sequence[int], stocks: Sequence[list[int]],
-            hold: int, late: int, habit: int) -> float:
-    """The expected points of playing on with the ten cards ``mine`` after throwing ``thrown``, the
-    opponent to move: each sampled opponent hand is played out once against its own stock order."""
-    if not samples:
-        return 0.0
-    total = 0.0
-    for opp, stock in zip(samples, stocks, strict=True):
-        total += rollout(rules, limit, mine, opp, list(stock), thrown, hold, late, habit)
-    return total / len(samples)
-
-
-def rollout(rules: Rules, limit: int, mine: int, opp: int, stock: list[int], top: int | None,
-            hold: int, late: int, habit: int) -> float:
-    """Play a hand out from here with plain policies and return the points for ``mine`` (the
-    opponent moves first).  Each side takes the face-up card when it lowers its deadwood, else draws
-    from the stock, and throws the card leaving the least deadwood.  The player goes gin when it can
-    and knocks like the hard bot (not with ``hold`` or less unless the stock is down to ``late``);
-    the opponent knocks at ``habit`` or less (at once when its habit is unknown)."""
-    hands = [opp, mine]
-    mover = 0
-    for _ in range(MAX_TURNS):
-        m = hands[mover]
-        dw = deadwood_of_mask(m)
-        forbid = 0
-        if top is not None and best_discard_key(m | 1 << top, 1 << top)[1] < dw:
-            m |= 1 << top
-            forbid = 0 if rules.may_discard_taken_card else 1 << top
-        elif stock:
-            m |= 1 << stock.pop()
-        else:
-            return 0.0
-        if deadwood_of_mask(m) == 0:
-            bonus = rules.big_gin_bonus if rules.big_gin_bonus is not None else rules.gin_bonus
-            return _signed(mover, bonus + deadwood_of_mask(hands[1 - mover]))
-        c, d = best_discard_key(m, forbid)
-        m ^= 1 << c
-        hands[mover] = m
-        if d == 0:
-            return _signed(mover, rules.gin_bonus + deadwood_of_mask(hands[1 - mover]))
-        if d <= limit:
-            player = mover == 1
-            if (d > hold if player else habit < 0 or d <= habit) or len(stock) <= late:
-                return _signed(mover, knock_points(rules, d, m, hands[1 - mover]))
-        top = c
-        if len(stock) <= rules.dead_hand_stock:
-            return 0.0
-        mover = 1 - mover
-    return 0.0
-
-
-def _signed(mover: int, points: float) -> float:
-    """Points won by ``mover`` (0: the opponent, 1: the player) from the player's side."""
-    return points if mover == 1 else -points
 
 
 __all__ = ["MARGIN", "KNOCK_MARGIN", "TEXTS", "Judgement", "Review", "judge_move", "review"]

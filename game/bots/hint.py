@@ -47,7 +47,8 @@ TEXTS: dict[str, str] = {
     ),
     "hint.discard_deadwood": "Throw the {card}: it leaves the least deadwood, {deadwood}.",
     "hint.discard_safe": "Throw the {card}: the {avoid} could help the opponent, who seems to collect it.",
-    "hint.discard_keep": "Throw the {card}: keep the cards that are close to melds ({deadwood} deadwood).",
+    "hint.discard_keep": "Throw the {card} ({deadwood} deadwood): the {avoid} would leave {least}, but it is closer "
+                         "to a meld.",
 }
 
 
@@ -142,4 +143,4 @@ def _advise_discard(bot: HardBot, obs: Observation) -> Hint:
         return Hint(Discard(card), "hint.discard_deadwood", params)
     if bot._throw_cost(view, least_card) > bot._throw_cost(view, card) + 1.0:
         return Hint(Discard(card), "hint.discard_safe", {"card": str(card), "avoid": str(Card(least_card))})
-    return Hint(Discard(card), "hint.discard_keep", params)
+    return Hint(Discard(card), "hint.discard_keep", {**params, "avoid": str(Card(least_card)), "least": least})

@@ -32,25 +32,25 @@ def test_the_log_needs_no_pygame():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_the_viewer_is_not_told_its_own_moves_but_hears_the_other_seat():
+def test_the_log_tells_both_seats_moves_and_never_names_a_stock_card():
     c = Card.parse("QH")
-    assert describe(Drew(player=0, source="stock", card=c), 0, say) == ""
-    assert describe(Discarded(player=0, card=c), 0, say) == ""
-    assert describe(Drew(player=1, source="stock", card=None), 0, say) == "log.drew_stock|1|"
-    assert describe(Drew(player=1, source="discard", card=c), 0, say) == f"log.drew_discard|1|card={c.symbol}"
-    assert describe(Discarded(player=1, card=c), 0, say) == f"log.discarded|1|card={c.symbol}"
-    # a move the clock made is always told, to both seats
-    assert describe(Discarded(player=0, card=c, auto=True), 0, say) == "log.timer|0|"
+    assert describe(Drew(player=0, source="stock", card=c), say) == "log.drew_stock|0|"
+    assert describe(Discarded(player=0, card=c), say) == f"log.discarded|0|card={c.symbol}"
+    assert describe(Drew(player=1, source="stock", card=None), say) == "log.drew_stock|1|"
+    assert describe(Drew(player=1, source="discard", card=c), say) == f"log.drew_discard|1|card={c.symbol}"
+    assert describe(Discarded(player=1, card=c), say) == f"log.discarded|1|card={c.symbol}"
+    # a move the clock made is told as the clock's
+    assert describe(Discarded(player=0, card=c, auto=True), say) == "log.timer|0|"
 
 
 def test_upcard_and_knock_lines():
     c = Card.parse("7C")
-    assert describe(UpcardDecision(player=1, card=c, taken=True), 0, say).startswith("log.took_upcard|1|")
-    assert describe(UpcardDecision(player=0, card=c, taken=False), 0, say).startswith("log.passed_upcard|0|")
-    assert "7" in describe(UpcardRetired(card=c), 0, say)
+    assert describe(UpcardDecision(player=1, card=c, taken=True), say).startswith("log.took_upcard|1|")
+    assert describe(UpcardDecision(player=0, card=c, taken=False), say).startswith("log.passed_upcard|0|")
+    assert "7" in describe(UpcardRetired(card=c), say)
     for kind, key in (("knock", "log.knocked"), ("gin", "log.gin"), ("big_gin", "log.big_gin")):
         e = Knocked(player=1, kind=kind, card=None if kind == "big_gin" else c)
-        assert describe(e, 0, say) == f"{key}|1|"
+        assert describe(e, say) == f"{key}|1|"
 
 
 def test_refusals_come_from_the_engine_reason():

@@ -67,8 +67,8 @@ def test_the_words_for_an_ending_follow_the_rules():
     def say(key, seat, **params):
         return key
 
-    assert describe(Knocked(player=1, card=None, kind="big_gin"), 0, say, CLASSIC) == "log.gin"
-    assert describe(Knocked(player=1, card=None, kind="big_gin"), 0, say, VAN) == "log.big_gin"
+    assert describe(Knocked(player=1, card=None, kind="big_gin"), say, CLASSIC) == "log.gin"
+    assert describe(Knocked(player=1, card=None, kind="big_gin"), say, VAN) == "log.big_gin"
 
 
 def test_a_click_on_menu_during_the_deal_opens_the_pause(monkeypatch):

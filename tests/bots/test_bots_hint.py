@@ -186,3 +186,23 @@ def test_every_hint_key_is_documented_with_its_english_text():
         assert text in doc, f"the English text of {key} differs in docs/bots.md"
     for key in re.findall(r"^\| `(hint\.[a-z_]+)`", doc, re.M):
         assert key in TEXTS, f"docs/bots.md lists an unknown key {key}"
+
+
+def test_a_throw_that_keeps_more_deadwood_says_what_the_lower_one_would_leave():
+    from game.bots.hint import _advise_discard
+    from game.engine import Card, MatchState
+
+    class Prefers(HardBot):  # the hard bot, set on throwing the nine
+        def plan_discard(self, obs, view):
+            return Card.parse("9S"), False
+
+    hand = "KH 9S 8D 7C 2S 3D 4H 5C AS AH AD"  # throwing the king would leave 38, the nine 39
+    rest = [c for c in (Card(i) for i in range(52)) if c not in set(parse_cards(hand + " 6S 2C"))]
+    state = MatchState.from_position(VAN, [hand.split(), ["6S"] + [str(c) for c in rest[:9]]], stock=rest[9:],
+                                     discard="2C", dealer=1, phase=Phase.DISCARD, to_act=0, picks=[[], ["6S"]])
+    bot = Prefers(seed=1)
+    bot.new_match(0, VAN)
+    h = _advise_discard(bot, observe(state, 0))
+    assert h.action == Discard(Card.parse("9S")) and h.key == "hint.discard_keep"
+    assert h.params["avoid"] == "KH" and h.params["least"] == 38 and h.params["deadwood"] == 39
+    assert "K♥ would leave 38" in h.text

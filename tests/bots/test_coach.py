@@ -224,3 +224,85 @@ def test_the_coachs_words_are_in_every_language():
             assert all("{" + f + "}" in table["bot." + k] for f in fields), (lang, k)
     en = json.loads((ROOT / "assets" / "i18n" / "en.json").read_text(encoding="utf-8"))
     assert all(en["bot." + k] == v for k, v in TEXTS.items())
+
+
+class Prefers(HardBot):
+    """The judge, set to prefer throwing ``card`` (so a test chooses the preferred move)."""
+
+    def __init__(self, card: str) -> None:
+        super().__init__(seed=1)
+        self.card = Card.parse(card)
+
+    def plan_discard(self, obs, view):
+        return self.card, False
+
+
+def _throwing(hand: str, picks: str):
+    """Seat 0 to throw from ``hand``, the opponent holding ``picks`` taken from the pile."""
+    taken = picks.split()
+    rest = [c for c in (Card(i) for i in range(52)) if c not in set(parse_cards(hand + " " + picks + " 2C"))]
+    opponent = taken + [str(c) for c in rest[: 10 - len(taken)]]
+    stock = rest[10 - len(taken):]
+    state = MatchState.from_position(VAN, [hand.split(), opponent], stock=stock, discard="2C", dealer=1,
+                                     phase=Phase.DISCARD, to_act=0, picks=[[], taken])
+    return observe(state, 0)
+
+
+# three aces melded; the king is the throw that leaves the least deadwood (38 against 39 for the nine)
+HAND = "KH 9S 8D 7C 2S 3D 4H 5C AS AH AD"
+
+
+def test_agreeing_with_a_throw_that_is_not_the_least_deadwood_says_why():
+    obs = _throwing(HAND, "KC KD")  # the king would complete the opponent's set
+    bot = Prefers("9S")
+    bot.new_match(0, VAN)
+    j = judge_move(bot, obs, Discard(Card.parse("9S")))
+    assert j is not None and not j.costly and j.key == "coach.agree_feed"
+    assert j.params["lowest"] == "KH" and j.params["least"] == 38 and j.params["yours"] == 39
+    assert set(j.params["with"].split()) == {"KC", "KD"} and "K♥" in j.text and "K♣" in j.text
+    obs = _throwing(HAND, "KC QH")  # it goes with what they took, completing nothing yet
+    j = judge_move(bot, obs, Discard(Card.parse("9S")))
+    assert j.key == "coach.agree_picks" and set(j.params["with"].split()) == {"KC", "QH"}
+    # nothing the opponent took goes with the king: a plain agreement, no reason invented
+    assert judge_move(bot, _throwing(HAND, "6S"), Discard(Card.parse("9S"))).key == "coach.agree"
+    # the least deadwood thrown and agreed with: nothing to explain
+    king = Prefers("KH")
+    king.new_match(0, VAN)
+    assert judge_move(king, _throwing(HAND, "KC KD"), Discard(Card.parse("KH"))).key == "coach.agree"
+
+
+def test_preferring_a_throw_with_more_deadwood_says_why():
+    bot = Prefers("9S")
+    bot.new_match(0, VAN)
+    j = judge_move(bot, _throwing(HAND, "KC QH"), Discard(Card.parse("KH")))
+    assert j is not None and j.key == "coach.safer" and j.params["deadwood"] == 39 and j.params["yours"] == 38
+    assert "though it leaves 39 deadwood instead of 38" in j.text and "K♣" in j.text
+    assert judge_move(bot, _throwing(HAND, "KC KD"), Discard(Card.parse("KH"))).key == "coach.feed"
+    # the king pairs toward a run with the queen in hand, which can still come: the reason is the pair
+    pair = "KH QH 8D 7C 2S 3D 4H 5C AS AH AD"
+    bot = Prefers("8D")
+    bot.new_match(0, VAN)
+    j = judge_move(bot, _throwing(pair, "6S"), Discard(Card.parse("KH")))
+    assert j.key == "coach.pair" and j.params["with"] == "QH"
+
+
+def test_after_a_big_loss_with_no_costly_move_the_summary_says_what_cost():
+    from game.engine import HandResult
+
+    gin = HandResult(hand_no=0, dealer=1, kind="gin", knocker=1, winner=1, points=46, defender_deadwood=21)
+    got = Review(0, 0, (), gin)
+    key, params = got.summary
+    assert key == "coach.summary_none_gin" and params == {"points": 46, "deadwood": 21}
+    assert "46" in got.text and "gin" in got.text and "well played" not in got.text
+    knock = HandResult(hand_no=0, dealer=1, kind="knock", knocker=1, winner=1, points=30, defender_deadwood=33)
+    assert Review(0, 0, (), knock).summary[0] == "coach.summary_none_knock"
+    undercut = HandResult(hand_no=0, dealer=1, kind="undercut", knocker=0, winner=1, points=27, defender_deadwood=2)
+    assert Review(0, 0, (), undercut).summary[0] == "coach.summary_none_undercut"
+    small = HandResult(hand_no=0, dealer=1, kind="knock", knocker=1, winner=1, points=8, defender_deadwood=11)
+    assert Review(0, 0, (), small).text == "No costly moves: well played."
+    assert Review(1, 0, (), gin).text == "No costly moves: well played."  # the winner's own review
+
+
+def test_a_review_knows_how_its_hand_ended():
+    for record in hands_against_the_computer(2, n=3):
+        assert review(record, 0).result == replay(record).result

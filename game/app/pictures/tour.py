@@ -240,6 +240,7 @@ def _other_tables(app: App) -> Iterator[str]:
         app.top.reveal()
     frames(app, 4)
     yield "play_hotseat"
+    yield from _match_views(app)
 
 
 def _results(app: App) -> Iterator[str]:
@@ -327,6 +328,33 @@ def _fair_result(app: App) -> Iterator[str]:
     finally:
         app.nav.fair = False
         app.toast_text = ""
+
+
+def _match_views(app: App) -> Iterator[str]:
+    """The log, the score sheet and the discard pile over the table, two hands into a match."""
+    match = Match(MatchSetup("bot", preset("van"), 41, level="hard"), app.bots)
+    for _ in range(2):
+        play_to_end_of_hand(match)
+        if match.state.phase is Phase.MATCH_OVER:
+            break
+        match.apply(NextHand(), None)
+    app.nav.match = match
+    app.nav.begin_play(match)
+    play = on_top(app, PlayScene)
+    for _ in range(5):  # turns through the scene, so the log and the pile fill
+        wait_human(app)
+        if play.state.phase is Phase.UPCARD_OFFER or not play.human_turn():
+            break
+        if play.state.phase is Phase.DRAW:
+            play.human_action(DrawStock())
+        if play.state.phase is Phase.DISCARD and not _discard(play):
+            break
+    wait_human(app)
+    for kind in ("log", "scores", "discards"):
+        play.open_view(kind)
+        frames(app, 3)
+        yield "view_" + kind
+        app.pop()
 
 
 def _discard(play: PlayScene) -> bool:

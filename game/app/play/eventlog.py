@@ -18,13 +18,12 @@ class Sayer(Protocol):
 KNOCK_KEYS = {"knock": "log.knocked", "gin": "log.gin", "big_gin": "log.big_gin"}
 
 
-def describe(e: Event, viewer: int | None, say: Sayer, rules: Any = None) -> str:
-    """The log line for ``e`` as ``viewer`` sees it; the viewer's own draws and throws go unsaid.
+def describe(e: Event, say: Sayer, rules: Any = None) -> str:
+    """The log line for ``e``, the same for both seats: every move of either player is told, and a card
+    drawn from the stock is never named (the log shows only what both seats may see).
 
     Under ``rules`` with no big-gin bonus (classic) eleven melded cards are logged as a gin."""
     if isinstance(e, Drew):
-        if e.player == viewer:
-            return ""
         if e.source == "stock":
             return say("log.drew_stock", e.player)
         assert e.card is not None
@@ -32,7 +31,7 @@ def describe(e: Event, viewer: int | None, say: Sayer, rules: Any = None) -> str
     if isinstance(e, Discarded):
         if e.auto:
             return say("log.timer", e.player)
-        return say("log.discarded", e.player, card=e.card.symbol) if e.player != viewer else ""
+        return say("log.discarded", e.player, card=e.card.symbol)
     if isinstance(e, UpcardDecision):
         key = "log.took_upcard" if e.taken else "log.passed_upcard"
         return say(key, e.player, card=e.card.symbol)

@@ -151,7 +151,7 @@ class PlayHud:
         mine = m.human_turn()
         text.draw(surface, self.status_text(), lay.font(21), GOLD if mine else INK, (x, y), lay.anchor("midleft"),
                   bold=True, max_width=maxw)
-        limit = m.state.rules.turn_timer
+        limit = self.clock.full(m)
         if limit and mine and self.clock.key is not None:
             self.draw_timer(surface, x, y + lay.px(44), limit)
         if m.hint_text:
@@ -161,14 +161,15 @@ class PlayHud:
             for i, line in enumerate(lines):
                 text.draw(surface, line, size, INK, (x, hy + i * size * 1.3), lay.anchor("midleft"))
 
-    def draw_timer(self, surface: pygame.Surface, x: float, y: float, limit: int) -> None:
+    def draw_timer(self, surface: pygame.Surface, x: float, y: float, limit: float) -> None:
+        """The seconds left in a ring; dim while the clock is held (the player reads a hint)."""
         lay = self.host.layout
         left = max(0.0, self.clock.left)
         urgent = left <= URGENT_SECONDS
         r = lay.px(20)
         cx = x + (r if not lay.mirror else -r)
-        colour = RED if urgent else GOLD
-        if urgent:
+        colour = INK_DIM if self.clock.held else RED if urgent else GOLD
+        if urgent and not self.clock.held:
             grow = 1 + 0.12 * pulse(left)
             r = round(r * grow)
         pygame.draw.circle(surface, (10, 40, 26), (round(cx), round(y)), r)
@@ -181,7 +182,7 @@ class PlayHud:
 
     def draw_log(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
-        lines = self.model.log_lines
+        lines = self.model.log_lines[-3:]  # the whole hand's log is a view of its own
         if not lines:
             return
         size = lay.font(14)

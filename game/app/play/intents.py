@@ -1,8 +1,9 @@
 """Mouse and keys turned into intents: what the player means (draw from a pile, throw a card, select,
 reorder, knock, ...), read against where the cards rest, not where an animation has them now.
 
-``PlayInput`` keeps the pointer's own state in the model (hover, drag, keyboard cursor mode) and
-returns intents; the scene carries them out, so every move still goes through the engine in one place.
+``PlayInput`` only reads: it returns intents, the pointer's own (hover, drag, keyboard mode) among
+them, and the scene carries them all out, so the model changes in one place and every move still goes
+through the engine there.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from game.engine import (
     TakeUpcard,
 )
 
-from .model import Drag, PlayModel
+from .model import PlayModel
 
 if TYPE_CHECKING:
     from game.app.animation.table import TableView
@@ -84,8 +85,32 @@ class Dropped:
 
 
 @dataclass(frozen=True)
+class Pointer:
+    """The mouse moved: keyboard mode ends, a held card or pile follows, ``hover`` is under the pointer."""
+
+    pos: tuple[int, int]
+    drag_active: bool
+    hover: Card | None
+
+
+@dataclass(frozen=True)
+class Grab:
+    """The button went down on a card of the hand or on a pile: a drag may start from here."""
+
+    kind: str  # card | stock | discard
+    card: Card | None
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Release:
+    """The button came up: whatever was held is let go."""
+
+
+@dataclass(frozen=True)
 class Command:
-    """A button's job: pause, knock, hint, sort or undo (practice mode)."""
+    """A button's job: pause, knock, hint, sort, undo (practice mode), or a view of the match (log, scores,
+    discards)."""
 
     name: str
 
@@ -95,10 +120,11 @@ class Refresh:
     """Only the pointer changed: lay the cards out again (hover lift, cursor)."""
 
 
-Intent = Move | Explain | Select | Deselect | MoveCursor | ChooseAtCursor | Reorder | Dropped | Command | Refresh
+Intent = (Move | Explain | Select | Deselect | MoveCursor | ChooseAtCursor | Reorder | Dropped | Pointer | Grab
+          | Release | Command | Refresh)
 
 COMMAND_KEYS = {pygame.K_ESCAPE: "pause", pygame.K_k: "knock", pygame.K_h: "hint", pygame.K_o: "sort",
-                pygame.K_u: "undo"}
+                pygame.K_u: "undo", pygame.K_l: "log", pygame.K_TAB: "scores", pygame.K_v: "discards"}
 
 
 class PlayInput:
@@ -178,38 +204,31 @@ class PlayInput:
 
     def on_motion(self, pos: tuple[int, int]) -> list[Intent]:
         m = self.model
-        m.keyboard = False
         d = m.drag
+        active = False
         if d is not None:
-            d.pos = pos
             far = math.hypot(pos[0] - d.start[0], pos[1] - d.start[1]) > DRAG_START
-            if not d.active and far and (d.kind == "card" or m.human_turn()):
-                d.active = True
-        hover = self.card_at(pos) if d is None or not d.active else None
-        if hover != m.hover:
-            m.hover = hover
-            return [Refresh()]
-        return []
+            active = d.active or (far and (d.kind == "card" or m.human_turn()))
+        hover = self.card_at(pos) if d is None or not active else None
+        out: list[Intent] = [Pointer(pos, active, hover)]
+        return [*out, Refresh()] if hover != m.hover else out
 
     def on_down(self, pos: tuple[int, int]) -> list[Intent]:
         c = self.card_at(pos)
         if c is not None:
-            self.model.drag = Drag("card", c, pos)
-            return []
+            return [Grab("card", c, pos)]
         pile = self.pile_at(pos)
-        if pile is not None:
-            self.model.drag = Drag(pile, None, pos)
-        return []
+        return [Grab(pile, None, pos)] if pile is not None else []
 
     def on_up(self, pos: tuple[int, int]) -> list[Intent]:
         m = self.model
-        d, m.drag = m.drag, None
+        d = m.drag
         if d is None:
             return []
         if not d.active:
-            return self.click(d.kind, d.card)
+            return [Release(), *self.click(d.kind, d.card)]
         st = m.state
-        out: list[Intent] = []
+        out: list[Intent] = [Release()]
         if d.kind == "card":
             assert d.card is not None
             out.append(Dropped(d.card, pos))

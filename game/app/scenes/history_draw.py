@@ -88,7 +88,9 @@ class HistoryDrawing:
         if self.entry is None:
             title = tr("history.title")
         else:
-            title = tr("history.match_title", date=when(self.entry.started_at), opponent=Seats(self.entry).opponent())
+            m = self.entry  # dated as in the statistics: a finished match by its end
+            title = tr("history.match_title", date=when(m.updated_at if m.finished else m.started_at),
+                       opponent=Seats(m).opponent())
         right_space = round(lay.button_h * 2.4) + lay.px(40) if self.pages() > 1 else lay.px(20)
         text.draw(surface, title, lay.font(28), GOLD, (r.centerx, r.top + lay.px(34)), bold=True,
                   max_width=r.width - 2 * right_space)
@@ -127,7 +129,8 @@ class HistoryDrawing:
 
     def match_cells(self, m: MatchEntry) -> list[tuple[str, tuple[int, int, int]]]:
         outcome, colour = outcome_words(m)
-        return [(when(m.started_at), INK), (Seats(m).opponent(), INK), (preset_words(m), INK),
+        return [(when(m.updated_at if m.finished else m.started_at), INK), (Seats(m).opponent(), INK),
+                (preset_words(m), INK),
                 (tr("stats.score", mine=m.my_score, theirs=m.their_score), INK), (outcome, colour)]
 
     def hand_cells(self, h: HandEntry) -> list[tuple[str, tuple[int, int, int]]]:

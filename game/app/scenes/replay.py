@@ -304,7 +304,7 @@ class ReplayScene(TableScene):
             elif isinstance(e, Knocked) and self.pos == self.last:
                 continue  # the result says it
             else:
-                line = describe(e, None, say)
+                line = describe(e, say)
                 if line:
                     lines.append(line)
         return " · ".join(lines)

@@ -122,7 +122,7 @@ def rule_options() -> list[Option]:
         _rule("dead_hand_stock", (2, 3)),
         _rule("may_discard_taken_card", BOOL, _on_off),
         _rule("upcard_offer", UPCARD_OFFERS, lambda v: tr("settings.upcard_offer." + v),
-              lambda v: tr("rules.v.upcard." + v)),
+              lambda v: tr("settings.upcard_offer.explain." + v)),
         _rule("dealer_rule", DEALER_RULES, lambda v: tr("settings.dealer_rule." + v)),
         _rule("first_dealer", FIRST_DEALERS, lambda v: tr("settings.first_dealer." + v)),
         _rule("game_bonus", (0, 100), lambda v: str(v) if v else tr("settings.off")),
@@ -425,6 +425,13 @@ class SettingsScene(Scene):
                 note = tr("settings.rules_differ")
             y = lay.h - round(lay.button_h * 1.15) - lay.px(34)
             text.draw(surface, note, lay.font(15), INK_DIM, (lay.w / 2, y), max_width=lay.w - 2 * lay.margin)
+            # what the first upcard offer in force means (Classic and Hoyle differ after two passes)
+            offer = tr("settings.upcard_offer.explain." + self.app.settings.rules.upcard_offer)
+            area = pygame.Rect(lay.margin, max((r.bottom for _, r in self.rows), default=0) + lay.px(12),
+                               lay.w - 2 * lay.margin, 0)
+            area.height = y - lay.px(14) - area.top
+            if len(text.wrap(offer, lay.font(15), area.width)) * int(lay.font(15) * 1.3) <= area.height:
+                text.draw_wrapped(surface, offer, lay.font(15), INK, area, align="center", line_gap=1.3)
 
     def _label(self, surface: pygame.Surface, label: str, rect: pygame.Rect, size: int) -> None:
         """An option's name at the reading edge of its row: on two lines rather than smaller."""
