@@ -180,6 +180,9 @@ class _Worker:
         self._running: tuple | None = None
         self._kept: dict[tuple, int] = {}  # job id -> bytes its surfaces take
         self._thread: threading.Thread | None = None
+        self.held_faces: frozenset[tuple] = frozenset()  # (w, h, face style) of the sizes kept
+        self.held_backs: frozenset[tuple] = frozenset()  # their backs' cache keys
+        self.held_sizes: frozenset[tuple[int, int]] = frozenset()
 
     # main thread
 
@@ -189,7 +192,7 @@ class _Worker:
             self._kept = {job[0]: _job_bytes(job) for job in jobs}
             self._queue = [job for job in jobs if not self._running or job[0] != self._running[0]]
             self._start()
-        CACHE.reserve("faces", sum(self._kept.values()))
+        self._reserve()
 
     def request(self, sizes: list[tuple[int, int]], style: CardStyle) -> None:
         """Ask for sizes on top of those asked for already (a face was needed before it was ready).
@@ -209,7 +212,17 @@ class _Worker:
                     self._queue = [j for j in self._queue if j[0] != old]
                 self._queue.append(job)
                 self._start()
-            CACHE.reserve("faces", sum(self._kept.values()))
+            self._reserve()
+
+    def _reserve(self) -> None:
+        """Room in the cache for the sizes kept, which it then evicts last (see ``_held``)."""
+        with self._cond:
+            kept = list(self._kept)
+            nbytes = sum(self._kept.values())
+        self.held_faces = frozenset((size[0], size[1], fs) for size, fs, _ in kept)
+        self.held_backs = frozenset(back for _, _, back in kept)
+        self.held_sizes = frozenset(size for size, _, _ in kept)
+        CACHE.reserve("faces", nbytes, holds=_held)
 
     def idle(self) -> bool:
         with self._cond:
@@ -267,6 +280,23 @@ class _Worker:
                 continue
             self.done.append((key, cardfaces.paint(card, lay, fs[1], glyph_set)))
             time.sleep(0)  # let the main thread take the interpreter between faces
+
+
+def _held(key) -> bool:
+    """Whether ``key`` is a face, back, shadow or stack of a size the worker keeps painted: the cache
+    evicts them last, so the table never has to paint them again on a frame."""
+    if not isinstance(key, tuple) or len(key) < 3:
+        return False
+    kind = key[0]
+    if kind == "face" and len(key) == 5:
+        return (key[2], key[3], key[4]) in _worker.held_faces
+    if kind == "back":
+        return key in _worker.held_backs
+    if kind == "shadow":
+        return (key[1], key[2]) in _worker.held_sizes
+    if kind == "stack" and len(key) == 5:
+        return key[4] in _worker.held_backs
+    return False
 
 
 def _job_bytes(job: tuple) -> int:
