@@ -91,3 +91,15 @@ def test_the_effects_are_made_when_started_and_nothing_is_lost_before():
     closed.close()  # closed before it was started: it never makes its effects
     closed.play("deal")
     assert not closed.available and closed._bank.sounds == {}
+
+
+def test_faces_asked_for_before_the_first_frame_are_painted_once_the_painter_starts():
+    from game.app.looks import cardart
+    from game.engine import Card
+
+    king = Card.parse("KH")
+    cardart.later()  # a window about to draw its first frame
+    cardart.face(king, 77, 108)  # a screen's first frame asks for a size of its own (quick form meanwhile)
+    cardart.prerender([(81, 113)])  # then the table's sizes are asked for
+    assert cardart.wait(60)
+    assert cardart.is_ready(king, 77, 108) and cardart.is_ready(king, 81, 113)

@@ -107,8 +107,8 @@ def prerender(sizes, style: CardStyle = CardStyle()) -> None:
     """Paint all 52 faces and the back at each of ``sizes`` (one ``(w, h)`` or several, the most
     urgent first) on a worker thread.  Replaces the sizes asked for before: a size no longer listed
     is not painted further, and the cache keeps room for the ones listed."""
-    _worker.set_paused(False)
     _worker.prerender(_sizes(sizes), style)
+    _worker.set_paused(False)
 
 
 def later() -> None:

@@ -76,8 +76,12 @@ class Painter:
     def prerender(self, sizes: list[tuple[int, int]], style: CardStyle) -> None:
         jobs = [self._job(size, style) for size in sizes]
         with self._cond:
+            if self._paused and jobs:  # sizes a paused painter was asked for are painted after these
+                ids = {job[0] for job in jobs}
+                jobs += [job for job in self._queue if job[0] not in ids][:max(0, MAX_SIZES - len(jobs))]
             self._kept = {job[0]: _job_bytes(job) for job in jobs}
             self._queue = [job for job in jobs if not self._running or job[0] != self._running[0]]
+            self._paused = False
             self._start()
         self._reserve()
 
