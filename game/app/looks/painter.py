@@ -67,6 +67,7 @@ class Painter:
         self._kept: dict[tuple, int] = {}  # job id -> bytes its surfaces take
         self._thread: threading.Thread | None = None
         self._paused = False
+        self._asked: set[tuple] = set()  # sizes asked for by ``request`` (a face drawn before it was ready)
         self.held_faces: frozenset[tuple] = frozenset()  # (w, h, face style) of the sizes kept
         self.held_backs: frozenset[tuple] = frozenset()  # their backs' cache keys
         self.held_sizes: frozenset[tuple[int, int]] = frozenset()
@@ -76,9 +77,11 @@ class Painter:
     def prerender(self, sizes: list[tuple[int, int]], style: CardStyle) -> None:
         jobs = [self._job(size, style) for size in sizes]
         with self._cond:
-            if self._paused and jobs:  # sizes a paused painter was asked for are painted after these
+            if jobs:  # sizes a frame asked for (``request``) and not painted yet are still painted, after these
                 ids = {job[0] for job in jobs}
-                jobs += [job for job in self._queue if job[0] not in ids][:max(0, MAX_SIZES - len(jobs))]
+                asked = [job for job in self._queue if job[0] in self._asked and job[0] not in ids]
+                jobs += asked[:max(0, MAX_SIZES - len(jobs))]
+            self._asked = {job[0] for job in jobs} & self._asked
             self._kept = {job[0]: _job_bytes(job) for job in jobs}
             self._queue = [job for job in jobs if not self._running or job[0] != self._running[0]]
             self._paused = False
@@ -102,6 +105,7 @@ class Painter:
                     del self._kept[old]
                     self._queue = [j for j in self._queue if j[0] != old]
                 self._queue.append(job)
+                self._asked.add(job_id)
                 self._start()
             self._reserve()
 
