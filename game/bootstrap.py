@@ -9,13 +9,9 @@ ready and go straight in.  Standard library only: this runs before anything is i
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import re
-import subprocess
 import sys
-import venv
-from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +32,31 @@ def pins(path: Path = REQUIREMENTS) -> dict[str, str]:
     return out
 
 
+def installed(wanted: dict[str, str]) -> bool:
+    """A quick yes: each package's installed metadata is at the pinned version, the first found on the
+    import path (as ``importlib.metadata`` finds it).  False means "look closer" (``missing``); this
+    spares every start importing ``importlib.metadata``."""
+    for name, version in wanted.items():
+        stem = re.sub(r"[-_.]+", "_", name).lower() + "-"
+        found = None
+        for entry in sys.path:
+            try:
+                names = os.listdir(entry or ".")
+            except OSError:
+                continue
+            dists = [n for n in names if n.lower().startswith(stem) and n.endswith(".dist-info")]
+            if dists:
+                found = dists
+                break
+        if [d.lower() for d in found or []] != [f"{stem}{version}.dist-info".lower()]:
+            return False
+    return True
+
+
 def missing(wanted: dict[str, str]) -> list[str]:
     """The pinned packages the running Python lacks, or has at another version."""
+    from importlib import metadata
+
     out = []
     for name, version in wanted.items():
         try:
@@ -56,6 +75,8 @@ def env_python(env_dir: Path = ENV_DIR, windows: bool = os.name == "nt") -> Path
 
 
 def _digest(path: Path) -> str:
+    import hashlib
+
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
@@ -72,6 +93,8 @@ def prepare(env_dir: Path = ENV_DIR, requirements: Path = REQUIREMENTS) -> Path:
         return python
     if not python.exists():
         _say(f"First start: making a private Python environment in {env_dir} ...")
+        import venv
+
         try:
             venv.EnvBuilder(with_pip=True, clear=env_dir.exists()).create(env_dir)
         except Exception as e:  # e.g. Debian without python3-venv: ensurepip is missing
@@ -80,6 +103,8 @@ def prepare(env_dir: Path = ENV_DIR, requirements: Path = REQUIREMENTS) -> Path:
                 "On Debian or Ubuntu install it with:  sudo apt install python3-venv\n"
                 "or install the packages yourself:    python3 -m pip install -r requirements.txt") from None
     _say("Installing the game's packages (this happens once) ...")
+    import subprocess
+
     cmd = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "on",
            "-r", str(requirements)]
     if subprocess.call(cmd) != 0:
@@ -102,7 +127,7 @@ def ensure(launch: list[str], also: tuple[str, ...] = ()) -> None:
         return
     every = pins()
     game = {name: v for name, v in every.items() if name in ("pygame-ce", "pygame-gui") or name in also}
-    if not missing(game):
+    if installed(game) or not missing(game):
         return
     if os.environ.get(MARK) == "1" or Path(sys.prefix).resolve() == ENV_DIR.resolve():
         lacking = ", ".join(missing(game))
@@ -111,6 +136,8 @@ def ensure(launch: list[str], also: tuple[str, ...] = ()) -> None:
     env = dict(os.environ, **{MARK: "1"})
     cmd = [str(python), *launch]
     if os.name == "nt":  # exec on Windows starts a new process and returns at once: wait for it
+        import subprocess
+
         raise SystemExit(subprocess.call(cmd, env=env))
     sys.stdout.flush()
     sys.stderr.flush()

@@ -10,6 +10,7 @@ from game.app.lang import text
 from game.app.looks import cardart
 from game.app.looks.layout import Layout
 from game.app.looks.surfcache import CACHE, MB, SurfaceCache
+from game.app.scenes.result_layout import SCALE as RESULT_SCALE
 from game.app.shell import app as app_module
 from game.app.shell import memory, uitheme
 
@@ -22,7 +23,7 @@ SIZED = ("face", "quick", "back", "shadow", "stack", "blank")  # cache keys that
 def _card_sizes(size: tuple[int, int]) -> set[tuple[int, int]]:
     """The card sizes a table of this window size draws and paints ahead."""
     lay = Layout(size)
-    scales = (1.0, lay.opp_scale, app_module.RESULT_SCALE, 0.62, 0.7)
+    scales = (1.0, lay.opp_scale, RESULT_SCALE, 0.62, 0.7)
     return {(round(lay.cw * s), round(lay.ch * s)) for s in scales}
 
 

@@ -6,30 +6,32 @@ face reaches the table, which is what the hidden-hand checks rely on.
 
 Faces whose picture comes from an art file (the classic court cards and the ace of spades) take tens
 of milliseconds to paint, so they are never painted on a frame: ``prerender`` paints the faces of
-the sizes a screen will show on a worker thread, ahead of need, and a face that is not ready yet is
-drawn in its quick form (a framed letter in place of the picture) until it is.  Every other face and
-the backs are quick to paint and are painted when first needed if the worker has not got to them.
+the sizes a screen will show on the card painter's thread (``painter``), ahead of need, and a face
+that is not ready yet is drawn in its quick form (a framed letter in place of the picture) until it
+is.  Every other face and the backs are quick to paint and are painted when first needed if the
+worker has not got to them.
 """
 from __future__ import annotations
 
 import logging
-import threading
-import time
-from collections import deque
 from dataclasses import dataclass
 
 import pygame
 
 from game.app.looks import cardbacks, cardfaces, facelayout
 from game.app.looks.cardfaces import EDGE
+from game.app.looks.painter import BACKS, FACES, MAX_SIZES
+from game.app.looks.painter import WORKER as _worker
+from game.app.looks.painter import back_key as _back_key
+from game.app.looks.painter import face_key as _face_key
+from game.app.looks.painter import face_style as _face_style
+from game.app.looks.painter import quick_key as _quick_key
 from game.app.looks.surfcache import CACHE
 from game.engine import Card
 
-log = logging.getLogger(__name__)
+__all__ = ["BACKS", "FACES", "MAX_SIZES", "CardStyle"]
 
-FACES = cardfaces.FACES  # settings.card_face.<name>
-BACKS = cardbacks.BACKS  # settings.card_back.<name>
-MAX_SIZES = 8  # card sizes the worker keeps painted at once (a screen shows four or five)
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -54,26 +56,6 @@ def suit_colour(suit: int, style: CardStyle) -> tuple[int, int, int]:
 
 def rank_label(card: Card) -> str:
     return cardfaces.rank_label(card.rank)
-
-
-# ------------------------------------------------------------------ cache keys
-
-
-def _face_style(style: CardStyle) -> tuple[str, bool, bool]:
-    return (style.face if style.face in FACES else FACES[0], style.four_colour, style.high_contrast)
-
-
-def _face_key(card: Card, w: int, h: int, fs: tuple) -> tuple:
-    return ("face", int(card), w, h, fs)
-
-
-def _quick_key(card: Card, w: int, h: int, fs: tuple) -> tuple:
-    return ("quick", int(card), w, h, fs)
-
-
-def _back_key(w: int, h: int, style: CardStyle) -> tuple:
-    name = style.back if style.back in BACKS else BACKS[0]
-    return ("back", w, h, name, style.high_contrast)
 
 
 def _keep(key: tuple, surf: pygame.Surface) -> pygame.Surface:
@@ -126,6 +108,14 @@ def prerender(sizes, style: CardStyle = CardStyle()) -> None:
     urgent first) on a worker thread.  Replaces the sizes asked for before: a size no longer listed
     is not painted further, and the cache keeps room for the ones listed."""
     _worker.prerender(_sizes(sizes), style)
+    _worker.set_paused(False)
+
+
+def later() -> None:
+    """Paint nothing on the worker until ``prerender`` (or ``wait``) is next called: a window is about to
+    draw its first frame, which should have the interpreter to itself.  Faces asked for meanwhile
+    are remembered and painted then."""
+    _worker.set_paused(True)
 
 
 def hold() -> None:
@@ -137,6 +127,7 @@ def hold() -> None:
 def wait(timeout: float | None = None) -> bool:
     """Block until the worker has painted everything asked for (tests, pictures, benchmarks); returns
     whether it has.  Never call it from a frame."""
+    _worker.set_paused(False)
     done = _worker.wait(timeout)
     _collect()
     return done
@@ -169,112 +160,6 @@ def _collect() -> None:
         if key[0] == "face":
             CACHE.discard(("quick",) + key[1:])
 
-
-class _Worker:
-    """One daemon thread painting faces and backs, size by size, in the order asked."""
-
-    def __init__(self) -> None:
-        self.done: deque = deque()
-        self._cond = threading.Condition()
-        self._queue: list[tuple] = []
-        self._running: tuple | None = None
-        self._kept: dict[tuple, int] = {}  # job id -> bytes its surfaces take
-        self._thread: threading.Thread | None = None
-
-    # main thread
-
-    def prerender(self, sizes: list[tuple[int, int]], style: CardStyle) -> None:
-        jobs = [self._job(size, style) for size in sizes]
-        with self._cond:
-            self._kept = {job[0]: _job_bytes(job) for job in jobs}
-            self._queue = [job for job in jobs if not self._running or job[0] != self._running[0]]
-            self._start()
-        CACHE.reserve("faces", sum(self._kept.values()))
-
-    def request(self, sizes: list[tuple[int, int]], style: CardStyle) -> None:
-        """Ask for sizes on top of those asked for already (a face was needed before it was ready).
-        Only the last few sizes asked for this way are kept in mind, so they cannot pile up."""
-        for size in sizes:
-            job_id = self._id(size, style)
-            with self._cond:
-                if (self._running and self._running[0] == job_id) or any(j[0] == job_id for j in self._queue):
-                    continue
-            job = self._job(size, style)
-            with self._cond:
-                self._kept.pop(job_id, None)
-                self._kept[job_id] = _job_bytes(job)
-                while len(self._kept) > MAX_SIZES:
-                    old = next(iter(self._kept))
-                    del self._kept[old]
-                    self._queue = [j for j in self._queue if j[0] != old]
-                self._queue.append(job)
-                self._start()
-            CACHE.reserve("faces", sum(self._kept.values()))
-
-    def idle(self) -> bool:
-        with self._cond:
-            return not self._queue and self._running is None
-
-    def wait(self, timeout: float | None) -> bool:
-        with self._cond:
-            return self._cond.wait_for(lambda: not self._queue and self._running is None, timeout)
-
-    @staticmethod
-    def _id(size: tuple[int, int], style: CardStyle) -> tuple:
-        return (size, _face_style(style), _back_key(size[0], size[1], style))
-
-    def _job(self, size: tuple[int, int], style: CardStyle) -> tuple:
-        fs = _face_style(style)
-        lay = facelayout.layout(size[0], size[1], fs[0], fs[2])
-        return (self._id(size, style), lay, fs, style, cardfaces.glyphs(lay))  # glyphs: main thread only
-
-    def _start(self) -> None:
-        self._cond.notify_all()
-        if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._run, name="card-art", daemon=True)
-            self._thread.start()
-
-    # worker thread
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                self._cond.wait_for(lambda: bool(self._queue))
-                job = self._running = self._queue.pop(0)
-            try:
-                self._paint(job)
-            except Exception:  # a broken art file or a closed pygame: the quick faces stay
-                log.exception("painting card faces failed")
-            finally:
-                with self._cond:
-                    self._running = None
-                    self._cond.notify_all()
-
-    def _paint(self, job: tuple) -> None:
-        job_id, lay, fs, style, glyph_set = job
-        w, h = lay.w, lay.h
-        key = _back_key(w, h, style)
-        if key not in CACHE:
-            self.done.append((key, cardbacks.paint(w, h, key[3], style.high_contrast)))
-        # the quick faces first, so that few need painting on a frame; then the pictures
-        cards = sorted((Card(i) for i in range(52)), key=lambda c: cardfaces.uses_art(c, fs[0]))
-        for card in cards:
-            with self._cond:
-                if job_id not in self._kept:
-                    return  # superseded by other sizes
-            key = _face_key(card, w, h, fs)
-            if key in CACHE:
-                continue
-            self.done.append((key, cardfaces.paint(card, lay, fs[1], glyph_set)))
-            time.sleep(0)  # let the main thread take the interpreter between faces
-
-
-def _job_bytes(job: tuple) -> int:
-    lay = job[1]
-    return lay.w * lay.h * 4 * 54  # 52 faces, the back, a little room for quick faces
-
-
-_worker = _Worker()
 
 
 # ------------------------------------------------------------------ backs, paper, shadows, the stock

@@ -56,11 +56,14 @@ def veil(surface: pygame.Surface, alpha: int = 150) -> None:
 
 def ribbon(size: tuple[int, int], colour=(6, 22, 14), line=GOLD) -> pygame.Surface:
     """A band across the table for a banner: dark in the middle, fading out toward both ends, with thin
-    gold lines along its edges.  The surface is shared: set its alpha before each blit."""
+    gold lines along its edges.  The surface is shared: set its alpha before each blit.
+
+    One ribbon is kept per width: a banner that grows asks for a new height every frame, and keeping
+    each would push everything else (the faces the next deal needs) out of the cache."""
     w, h = max(2, int(size[0])), max(2, int(size[1]))
-    key = ("ribbon", w, h, colour, line)
+    key = ("ribbon", w, colour, line)
     s = CACHE.get(key)
-    if s is not None:
+    if s is not None and s.get_height() == h:
         return s
     # the fade as a small strip scaled up: cheap at any width
     strip = pygame.Surface((64, 1), pygame.SRCALPHA)

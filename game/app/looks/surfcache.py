@@ -9,12 +9,16 @@ below what one frame draws would rebuild the same surfaces over and over.
 Nearly everything kept is drawn for one window size.  Surfaces that serve every size (the art read
 from files, the felt's grain tile) are put as ``lasting``; when the window settles on a new size the
 rest is dropped at once (``drop_sized``), before the new size's surfaces are built next to them.
+
+A reservation may also say which entries it covers (``holds``): those go only after every entry no
+reservation covers.  Card faces painted ahead for the table are covered, so surfaces a celebration
+or a showdown builds for a moment push out each other, never the faces the next deal flies.
 """
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -34,6 +38,7 @@ class SurfaceCache:
     def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
         self.base_budget = int(budget)
         self._reserved: dict[str, int] = {}
+        self._holds: dict[str, Callable[[Hashable], bool]] = {}
         self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._lasting: set[Hashable] = set()
         self._bytes = 0
@@ -46,14 +51,23 @@ class SurfaceCache:
     def budget(self) -> int:
         return max(self.base_budget, int(sum(self._reserved.values()) * HEADROOM))
 
-    def reserve(self, name: str, nbytes: int) -> None:
-        """Say that ``name`` needs about ``nbytes`` kept at once (replaces its earlier reservation)."""
+    def reserve(self, name: str, nbytes: int, holds: Callable[[Hashable], bool] | None = None) -> None:
+        """Say that ``name`` needs about ``nbytes`` kept at once (replaces its earlier reservation).
+        ``holds(key)`` tells the entries the reservation is for: they are evicted last."""
         with self._lock:
             if nbytes > 0:
                 self._reserved[name] = int(nbytes)
             else:
                 self._reserved.pop(name, None)
+            if nbytes > 0 and holds is not None:
+                self._holds[name] = holds
+            else:
+                self._holds.pop(name, None)
             self._trim()
+
+    def held(self, key: Hashable) -> bool:
+        """Whether a reservation covers ``key`` (it would be evicted last)."""
+        return any(holds(key) for holds in list(self._holds.values()))
 
     # ------------------------------------------------------------------ entries
 
@@ -119,11 +133,20 @@ class SurfaceCache:
 
     def _trim(self) -> None:
         budget = self.budget
+        if self._bytes <= budget:
+            return
+        if self._holds:  # the least recently used entry no reservation covers goes first
+            for key in list(self._items):
+                if self._bytes <= budget:
+                    return
+                if not self.held(key):
+                    self._evict(key)
         while self._bytes > budget and self._items:
-            key, old = self._items.popitem(last=False)
-            self._bytes -= surface_bytes(old)
-            self._lasting.discard(key)
-            self.evictions += 1
+            self._evict(next(iter(self._items)))
+
+    def _evict(self, key: Hashable) -> None:
+        self._pop(key)
+        self.evictions += 1
 
 
 CACHE = SurfaceCache()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.app.animation.anim import Wait
+from game.app.looks import cardart
 from game.app.matches.match import Match
 
 from .tablebase import TableScene
@@ -20,6 +21,7 @@ class DealScene(TableScene):
 
     def enter(self) -> None:
         super().enter()
+        self.paint_ahead()
         table = self.app.table
         table.reset()
         st = self.state
@@ -49,6 +51,16 @@ class DealScene(TableScene):
         self.final = self.targets()
         self.app.cue("deal")
         self.clock = Wait((n * DEAL_STEP + 0.45 + table.MOVE_TIME) * table.speed)
+
+    def paint_ahead(self) -> None:
+        """Have the card painter's thread paint the table's faces again if any have gone, before the
+        first card turns, so no frame of the deal paints one."""
+        lay = self.app.layout
+        style = self.app.card_style
+        sizes = [(round(lay.cw * s), round(lay.ch * s)) for s in (1.0, lay.opp_scale)]
+        prerender = getattr(self.app, "prerender_cards", None)  # the app's sizes and order
+        if prerender is not None and not all(cardart.ready(size, style) for size in sizes):
+            prerender()
 
     def place_cards(self) -> None:
         if hasattr(self, "final"):  # a resize while dealing: the cards land at once

@@ -2,18 +2,16 @@
 
 Logic advances in fixed 1/120 s steps from an accumulator (long frames are clamped), rendering
 happens once per frame capped at the display rate, and slow work (bot thinking, hints) runs on a
-worker thread so a frame never waits.
+worker thread so a frame never waits.  The window (resizing, full screen, screenshots) is
+``window.Window``; the scene stack and the toast are ``stack.SceneStack``.
 
-A window being resized sends a stream of new sizes.  The screens are laid out again only once the
-size has held for ``SETTLE`` seconds (or the player clicks or types); until then each frame is drawn
-at the last laid-out size and shown scaled to fit the window.  Laying out at a new size drops what
-was built for the old one, and once the card painter has caught up the freed memory is given back
-(``memory.release``).
+The menu is on screen before anything it does not need is loaded: once the first frame is up, the
+card painter starts on the table's faces, the sound effects are made and the other screens and the
+bots are imported, each on a thread of its own (``warmup``).
 """
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -22,27 +20,23 @@ from typing import Any
 import pygame
 
 from game.app.animation.table import TableView
-from game.app.config import paths
 from game.app.config.resources import ICON
 from game.app.config.settings import Settings, speed
 from game.app.lang import i18n, text
 from game.app.looks import cardart, felt
 from game.app.looks.cardart import CardStyle
-from game.app.looks.layout import Layout
-from game.app.looks.surfcache import CACHE
-from game.app.scenes.result_layout import SCALE as RESULT_SCALE
-from game.app.shell import memory
+from game.app.shell import memory, warmup
 from game.app.shell.flow import Flow
 from game.app.shell.scene import Navigator, Scene
 from game.app.shell.services import Services
+from game.app.shell.stack import SceneStack
 from game.app.shell.uitheme import Managers
+from game.app.shell.window import SETTLE, Window
 
 log = logging.getLogger(__name__)
 
 STEP = 1.0 / 120.0
 MAX_FRAME = 0.25
-SETTLE = 0.2  # seconds a new window size holds before the screens are laid out for it
-TIDY = 1.5  # at the latest, seconds after a new layout before the old size's memory is given back
 # input that settles a resize at once: it is meant for the screen as the player now sees it
 SETTLES_RESIZE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.FINGERDOWN)
 
@@ -50,7 +44,7 @@ SETTLES_RESIZE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN, pyg
 SOUND_OF_CUE = {"deal": "shuffle", "timer_urgent": "tick"}  # other cues are named like their sound
 
 
-class App:
+class App(Window, SceneStack):
     """The window, the loop, the scene stack and the toast.
 
     ``services`` (storage, statistics, sound, the crash log) are handed in: ``Services.for_player()``
@@ -62,6 +56,7 @@ class App:
                  bots: Any = None, fullscreen: bool = False, fps: int | None = None,
                  services: Services | None = None, first_match_guide: bool = False) -> None:
         memory.tune()  # before the threads start
+        cardart.later()  # the first frame before any painting ahead (``after_first_frame``)
         self.services = services or Services.silent()
         if settings is None:
             settings = self.services.store.load_settings()
@@ -112,30 +107,6 @@ class App:
         self.on_cue.append(lambda name: sound.play(SOUND_OF_CUE.get(name, name)))
         self.nav: Navigator = Flow(self)
 
-    # ------------------------------------------------------------------ window
-
-    def _display_rate(self) -> int:
-        try:
-            rate = pygame.display.get_current_refresh_rate()
-        except (pygame.error, AttributeError):
-            rate = 0
-        return rate if 30 <= rate <= 360 else 60
-
-    def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
-        if self.fullscreen:
-            try:
-                sizes = pygame.display.get_desktop_sizes()
-                full = sizes[0] if sizes else size
-            except pygame.error:
-                full = size
-            screen = pygame.display.set_mode(full, pygame.FULLSCREEN)
-        else:
-            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        return screen
-
-    def _make_layout(self) -> Layout:
-        return Layout(self.screen.get_size(), self.settings.card_size == "large", mirror=i18n.is_rtl())
-
     @property
     def card_style(self) -> CardStyle:
         s = self.settings
@@ -144,9 +115,18 @@ class App:
 
     def prerender_cards(self) -> None:
         """Paint the faces of every card size the table uses now, on the card painter's thread."""
+        from game.app.scenes.result_layout import SCALE as RESULT_SCALE
+
         lay = self.layout
         sizes = [(round(lay.cw * s), round(lay.ch * s)) for s in (1.0, lay.opp_scale, RESULT_SCALE, 0.62, 0.7)]
         cardart.prerender(sizes, self.card_style)
+
+    def after_first_frame(self) -> None:
+        """What the first frame did not need, begun behind it: the table's card faces, the sound
+        effects and the other screens."""
+        self.prerender_cards()
+        self.services.sound.start()
+        warmup.start()
 
     def apply_settings(self, settings: Settings) -> None:
         """Take new settings at once where they can apply (language, looks, sound, speed, full screen)
@@ -168,49 +148,6 @@ class App:
                        settings.card_back, settings.card_face, settings.felt):
             self.on_resize(self.screen.get_size(), rebuild=True)
 
-    def on_resize(self, size: tuple[int, int], rebuild: bool = False) -> None:
-        """Lay every screen out for ``size`` now (window events go through ``settle_resize``)."""
-        self.resizing, self._stage = None, None
-        size = (max(320, int(size[0])), max(240, int(size[1])))
-        if self.screen.get_size() != size:
-            self.screen = self._open_window(size)
-        if not self.fullscreen:
-            self.windowed_size = self.screen.get_size()
-        resized = self.screen.get_size() != (self.layout.w, self.layout.h)
-        if resized:  # what was drawn for the old size goes before the new size's surfaces are built beside it
-            CACHE.drop_sized()
-            text.reset()
-        old_ui = self.ui
-        self.layout = self._make_layout()
-        self.ui = self._managers.for_layout(self.layout)
-        self.table.relayout(self.layout)
-        for scene in self.stack:
-            if old_ui is not self.ui or rebuild:
-                scene.clear_ui()
-            scene.resize()
-        if resized:  # the old screens' widgets and UI manager, which only reference cycles still hold
-            memory.release()
-        self._tidy_in = TIDY
-        self.prerender_cards()
-
-    def settle_resize(self) -> None:
-        """Lay the screens out for the size the window was resized to, if it has not been yet."""
-        if self.resizing is not None:
-            self.on_resize(self.resizing)
-
-    def _tidy(self) -> None:
-        """The painter has caught up with a new size: hand back what the old size's surfaces left."""
-        self._tidy_in = None
-        memory.trim()
-
-    def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
-        if self.settings.fullscreen != self.fullscreen:
-            self.settings = self.settings.with_(fullscreen=self.fullscreen)
-            self.services.store.save_settings(self.settings)
-        self.screen = self._open_window(self.windowed_size)
-        self.on_resize(self.screen.get_size())
-
     # ------------------------------------------------------------------ bots and threads
 
     @property
@@ -224,37 +161,6 @@ class App:
     def think(self, fn: Callable, *args) -> Future:
         return self.worker.submit(fn, *args)
 
-    # ------------------------------------------------------------------ scenes
-
-    @property
-    def top(self) -> Scene | None:
-        return self.stack[-1] if self.stack else None
-
-    def set_scene(self, scene: Scene) -> None:
-        while self.stack:
-            self.stack.pop().exit()
-        self.stack.append(scene)
-        scene.enter()
-
-    def push(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack[-1].cover()
-        self.stack.append(scene)
-        scene.enter()
-
-    def pop(self, scene: Scene | None = None) -> None:
-        if not self.stack or (scene is not None and self.stack[-1] is not scene):
-            return
-        self.stack.pop().exit()
-        if self.stack:
-            self.stack[-1].uncover()
-
-    def replace_top(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack.pop().exit()
-        self.stack.append(scene)
-        scene.enter()
-
     def cue(self, name: str) -> None:
         """Tell listeners (sound, later) that a moment happened; never lets one of them stop the game."""
         for fn in list(self.on_cue):
@@ -262,10 +168,6 @@ class App:
                 fn(name)
             except Exception:
                 log.exception("cue listener failed")
-
-    def toast(self, message: str, seconds: float = 2.6) -> None:
-        self.toast_text = message
-        self.toast_until = self.time + seconds
 
     # ------------------------------------------------------------------ loop
 
@@ -301,51 +203,6 @@ class App:
         if top is not None:
             top.update(dt)
 
-    def draw(self) -> None:
-        screen = self.screen
-        size = (self.layout.w, self.layout.h)
-        if self.resizing is None or screen.get_size() == size:
-            self._stage = None
-            self._draw(screen)
-            return
-        # the window has its new size, the screens not yet: draw as laid out, show it scaled to fit
-        if self._stage is None or self._stage.get_size() != size:
-            self._stage = pygame.Surface(size, 0, screen)
-        self._draw(self._stage)
-        sw, sh = screen.get_size()
-        k = min(sw / size[0], sh / size[1])
-        rect = pygame.Rect(0, 0, max(1, round(size[0] * k)), max(1, round(size[1] * k)))
-        rect.center = (sw // 2, sh // 2)
-        screen.fill(felt.colour(dark=True))
-        try:
-            pygame.transform.smoothscale(self._stage, rect.size, screen.subsurface(rect))
-        except ValueError:  # a display of fewer than 24 bits a pixel
-            pygame.transform.scale(self._stage, rect.size, screen.subsurface(rect))
-
-    def _draw(self, surface: pygame.Surface) -> None:
-        first = 0
-        for i in range(len(self.stack) - 1, -1, -1):
-            if self.stack[i].opaque:
-                first = i
-                break
-        for scene in self.stack[first:]:
-            scene.draw(surface)
-        self.ui.draw_ui(surface)
-        if self.toast_text and self.time < self.toast_until:
-            self._draw_toast(surface)
-
-    def _draw_toast(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        size = lay.font(18)
-        w = min(lay.w - lay.margin * 4, text.measure(self.toast_text, size)[0] + lay.px(36))
-        rect = pygame.Rect(0, 0, w, round(size * 2.2))
-        rect.center = (lay.w // 2, round(lay.hand_y - lay.ch / 2 - lay.lift - size * 1.6))
-        pill = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(pill, (10, 14, 12, 225), pill.get_rect(), border_radius=rect.height // 2)
-        pygame.draw.rect(pill, (226, 195, 92, 255), pill.get_rect(), 2, border_radius=rect.height // 2)
-        surface.blit(pill, rect)
-        text.draw(surface, self.toast_text, size, (245, 240, 225), rect.center, max_width=rect.width - lay.px(20))
-
     def frame(self, dt: float | None = None, present: bool = True) -> None:
         """One frame: events, fixed logic steps, one draw.  ``dt`` overrides the clock (tests)."""
         if dt is None:
@@ -375,7 +232,7 @@ class App:
             pygame.display.flip()
         self.frames += 1
         if self.frames == 1:  # after the first picture, never during start-up
-            self.prerender_cards()
+            self.after_first_frame()
 
     def run(self) -> int:
         while self.running:
@@ -413,19 +270,3 @@ class App:
                 log.exception("a scene failed to close")
         self.worker.shutdown(wait=False, cancel_futures=True)
         self.services.close()
-
-    def save_screenshot(self, path: str | Path | None = None, announce: bool = True) -> Path:
-        if path is None:
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            folder = self.screenshot_dir or paths.data_dir() / "screenshots"
-            path = folder / f"gin-rummy-{stamp}-{self.frames}.png"
-        path = Path(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(path))
-            if announce:
-                self.toast(i18n.tr("misc.screenshot_saved", path=str(path)), 5.0)
-        except (OSError, pygame.error) as exc:
-            log.warning("screenshot failed: %s", exc)
-        return path
-

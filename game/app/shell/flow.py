@@ -15,32 +15,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.app.lang.i18n import tr
-from game.app.matches import listeners as match_listeners
 from game.app.matches.fairdeal import SealedDeck, random_cut
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
 from game.app.matches.tablerun import DuelMatch, TableRun, TableSetup
-from game.app.records.history import HISTORY_KEEP, History, MatchEntry
-from game.app.records.history_recorder import HistoryRecorder
 from game.app.records.playways import count_way
-from game.app.scenes.cut import CutScene
-from game.app.scenes.deal import DealScene
-from game.app.scenes.error import ErrorScene
-from game.app.scenes.gamenight import GameNightScene
-from game.app.scenes.history import HistoryScene
-from game.app.scenes.matchover import MatchOverScene
 from game.app.scenes.menu import MenuScene
-from game.app.scenes.overlays import CurtainScene, PauseScene
-from game.app.scenes.play import PlayScene
-from game.app.scenes.replay import ReplayScene
-from game.app.scenes.result import ResultScene
-from game.app.scenes.settings import SettingsScene
-from game.app.scenes.tablesheet import TableSheetScene
 from game.engine import DeckSource, Phase, new_match
 from game.engine.daily import DailyDeal
 
 if TYPE_CHECKING:
+    from game.app.records.history import History, MatchEntry
+    from game.app.records.history_recorder import HistoryRecorder
     from game.app.shell.scene import Host
     from game.engine.record import HandRecord
+
+# Only the menu is needed for the first frame: every other screen is imported when first shown (and
+# ahead of that, behind the menu, by ``warmup``), so the game opens sooner.
+LATER = ("game.app.matches.listeners", "game.app.records.history", "game.app.scenes.cut",
+         "game.app.scenes.deal", "game.app.scenes.error", "game.app.scenes.history", "game.app.scenes.matchover",
+         "game.app.scenes.overlays", "game.app.scenes.play", "game.app.scenes.replay", "game.app.scenes.result",
+         "game.app.scenes.settings", "game.app.scenes.gamenight", "game.app.scenes.tablesheet",
+         "game.app.scenes.matchviews")
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +76,8 @@ class Flow:
     # ------------------------------------------------------------------ matches
 
     def _adopt(self, match: Match, practice: bool = False, resumed: bool = False) -> None:
+        from game.app.matches import listeners as match_listeners
+
         self.match = match
         self.recorder = match_listeners.attach(match, self.host.services, practice=practice,
                                                keep=self.history_keep(), resumed=resumed,
@@ -120,6 +117,8 @@ class Flow:
         if self.host.settings.cut_for_me:
             then(random_cut(), False)
             return
+        from game.app.scenes.cut import CutScene
+
         self.host.set_scene(CutScene(self.host, sealed, cutter, then))
 
     def next_hand(self, match: Match) -> None:
@@ -189,6 +188,8 @@ class Flow:
     # ------------------------------------------------------------------ game night: tables and the day's deal
 
     def show_game_night(self) -> None:
+        from game.app.scenes.gamenight import GameNightScene
+
         self.host.set_scene(GameNightScene(self.host))
 
     def start_table(self, setup: TableSetup) -> None:
@@ -198,6 +199,8 @@ class Flow:
 
     def show_table_sheet(self) -> None:
         if self.table_run is not None:
+            from game.app.scenes.tablesheet import TableSheetScene
+
             self.host.set_scene(TableSheetScene(self.host, self.table_run))
 
     def play_duel(self) -> None:
@@ -213,49 +216,73 @@ class Flow:
         self._open(MatchSetup("bot", deal.rules, deal.seed, level=deal.level), None, True)  # type: ignore[arg-type]
 
     def start_deal(self, match: Match) -> None:
+        from game.app.scenes.deal import DealScene
+
         self.hand_view = self.hand_view.fresh()
         self.host.set_scene(DealScene(self.host, match))
 
     def begin_play(self, match: Match) -> None:
+        from game.app.scenes.play import PlayScene
+
         self.host.set_scene(PlayScene(self.host, match))
 
     def show_curtain(self, play: Any, seat: int) -> None:
+        from game.app.scenes.overlays import CurtainScene
+
         self.host.push(CurtainScene(self.host, play, seat))
 
     def show_result(self, match: Match, viewer: int | None) -> None:
+        from game.app.scenes.result import ResultScene
+
         self.host.set_scene(ResultScene(self.host, match, viewer))
 
     def show_match_over(self, match: Match) -> None:
         count_way(self.host, match, self.daily)
+        from game.app.scenes.matchover import MatchOverScene
+
         self.host.set_scene(MatchOverScene(self.host, match))
 
     def show_settings(self) -> None:
+        from game.app.scenes.settings import SettingsScene
+
         self.host.push(SettingsScene(self.host))
 
     def show_error(self, log_path: Path | None) -> None:
+        from game.app.scenes.error import ErrorScene
+
         self.match = None
         self.host.set_scene(ErrorScene(self.host, log_path))
 
     def pause(self) -> None:
+        from game.app.scenes.overlays import PauseScene
+
         if not isinstance(self.host.top, PauseScene):
             self.host.push(PauseScene(self.host))
 
     # ------------------------------------------------------------------ history, replay, coach, practice
 
     def history(self) -> History:
+        from game.app.records.history import History
+
         return History(self.host.services.stats)
 
     def history_keep(self) -> int:
         """How many matches the history keeps (the settings' choice when they have one)."""
+        from game.app.records.history import HISTORY_KEEP
+
         keep = getattr(self.host.settings, "history_keep", HISTORY_KEEP)
         return keep if isinstance(keep, int) and not isinstance(keep, bool) and keep > 0 else HISTORY_KEEP
 
     def show_history(self) -> None:
+        from game.app.scenes.history import HistoryScene
+
         self.host.push(HistoryScene(self.host, self.history()))
 
     def show_replay(self, entry: MatchEntry, record: HandRecord, coach: bool = False,
                     earlier: list[Any] | None = None) -> None:
         """Replay a recorded hand over the current screen (with the coach's notes when ``coach``)."""
+        from game.app.scenes.replay import ReplayScene
+
         self.host.push(ReplayScene(self.host, entry, record, coach=coach, earlier=earlier or []))
 
     def can_coach(self, match: Match) -> bool:
@@ -268,6 +295,8 @@ class Flow:
         if not self.can_coach(match) or rec is None or rec.last is None:
             self.host.toast(tr("coach.unavailable"))
             return
+        from game.app.records.history import MatchEntry
+
         meta = match.info
         st = match.state
         entry = MatchEntry(match_id=meta.match_id, started_at=0.0, updated_at=0.0, mode=meta.mode,

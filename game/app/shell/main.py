@@ -135,6 +135,23 @@ def open_services(folder: Path | None = None) -> Services:
     return services
 
 
+class Marks:
+    """The moments of a start (``--smoke`` prints them): seconds since this module was imported."""
+
+    def __init__(self) -> None:
+        self.times: list[tuple[str, float]] = []
+
+    def mark(self, name: str) -> None:
+        self.times.append((name, time.perf_counter()))
+
+    def line(self) -> str:
+        parts, last = [], START
+        for name, at in self.times:
+            parts.append(f"{name} {at - last:.3f} s")
+            last = at
+        return f"smoke: {', '.join(parts)}; cpu {time.process_time():.3f} s"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -142,31 +159,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke or args.screenshots:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.app.config.settings import speed
-    from game.app.shell.app import App
-
     if args.screenshots:
-        from game.app.pictures.screenshots import render_all, render_settings
-
-        try:
-            shots = render_all(args.screenshots) + render_settings(args.screenshots)
-        except OSError as e:
-            print(f"main.py: error: cannot write pictures to {args.screenshots!r}: {e.strerror or e}", file=sys.stderr)
-            return 1
-        missing = [p for p in shots if not p.is_file()]
-        for p in shots:
-            print(p)
-        if missing:
-            print(f"main.py: error: {len(missing)} picture(s) could not be written, e.g. {missing[0]}",
-                  file=sys.stderr)
-            return 1
-        return 0
+        return screenshots(args.screenshots)
     problem = display_problem()
     if problem is not None:  # a window nobody can see would be a game nobody can play or close
         print(problem, file=sys.stderr)
         return 1
     from game.app.config import paths
-    from game.app.storage import AlreadyOpen
 
     smoke_home = None
     folder = None
@@ -175,45 +174,88 @@ def main(argv: list[str] | None = None) -> int:
         smoke_home = tempfile.TemporaryDirectory(prefix="gin-rummy-smoke-")
         folder = Path(smoke_home.name)
     try:
-        try:
-            services = open_services(folder)
-        except AlreadyOpen as e:
-            _show_already_open(e.folder)
-            return EXIT_ALREADY_OPEN
-        except OSError as e:  # no data folder can be used at all
-            print(f"main.py: error: the data folder cannot be used: {e}", file=sys.stderr)
-            return 1
-        try:
-            app = App(size=args.size, fullscreen=args.fullscreen, services=services, first_match_guide=True)
-        except Exception as exc:  # no window at all (a display that refuses us): say so rather than a trace
-            import pygame
-
-            if not isinstance(exc, pygame.error):
-                raise
-            print(f"Gin Rummy could not open its window: {exc}", file=sys.stderr)
-            services.close()
-            return 1
-        if not args.smoke and pygame_driver() in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
-            print(NO_DISPLAY, file=sys.stderr)  # SDL fell back to a driver that shows nothing
-            app.close()
-            return 1
-        if args.animation:
-            app.settings = app.settings.with_(animation=args.animation)
-            app.table.speed = speed(app.settings)
-        app.nav.seed = args.seed
-        app.nav.to_menu()
-        if args.smoke:
-            for _ in range(5):
-                app.frame(1 / 60)
-            ok = app.top is not None and app.top.name == "menu"
-            print(f"smoke: menu reached in {time.perf_counter() - START:.2f} s" if ok else "smoke: menu not reached")
-            app.close()
-            return 0 if ok else 1
-        return app.run()
+        return play(args, folder)
     finally:
         if smoke_home is not None:
             with contextlib.suppress(OSError):
                 smoke_home.cleanup()
+
+
+def screenshots(folder: str) -> int:
+    """``--screenshots``: every scene to a PNG file in ``folder``."""
+    from game.app.pictures.screenshots import render_all, render_settings
+
+    try:
+        shots = render_all(folder) + render_settings(folder)
+    except OSError as e:
+        print(f"main.py: error: cannot write pictures to {folder!r}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    missing = [p for p in shots if not p.is_file()]
+    for p in shots:
+        print(p)
+    if missing:
+        print(f"main.py: error: {len(missing)} picture(s) could not be written, e.g. {missing[0]}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def play(args: argparse.Namespace, folder: Path | None) -> int:
+    """Open the data folder and the window, show the menu and run the game (or ``--smoke``)."""
+    marks = Marks()
+    from game.app.config.settings import speed
+    from game.app.shell.app import App
+    from game.app.storage import AlreadyOpen
+
+    marks.mark("imports")
+    try:
+        services = open_services(folder)
+    except AlreadyOpen as e:
+        _show_already_open(e.folder)
+        return EXIT_ALREADY_OPEN
+    except OSError as e:  # no data folder can be used at all
+        print(f"main.py: error: the data folder cannot be used: {e}", file=sys.stderr)
+        return 1
+    marks.mark("services")
+    try:
+        app = App(size=args.size, fullscreen=args.fullscreen, services=services, first_match_guide=True)
+    except Exception as exc:  # no window at all (a display that refuses us): say so rather than a trace
+        import pygame
+
+        if not isinstance(exc, pygame.error):
+            raise
+        print(f"Gin Rummy could not open its window: {exc}", file=sys.stderr)
+        services.close()
+        return 1
+    marks.mark("window")
+    if not args.smoke and pygame_driver() in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+        print(NO_DISPLAY, file=sys.stderr)  # SDL fell back to a driver that shows nothing
+        app.close()
+        return 1
+    if args.animation:
+        app.settings = app.settings.with_(animation=args.animation)
+        app.table.speed = speed(app.settings)
+    app.nav.seed = args.seed
+    app.nav.to_menu()
+    marks.mark("menu")
+    return smoke(app, marks) if args.smoke else app.run()
+
+
+def smoke(app, marks: Marks) -> int:
+    """Say when the menu's first frame is on screen (with the moments of the start), then run a few
+    more frames, with what loads behind the menu, and leave."""
+    app.frame(1 / 60)
+    marks.mark("first frame")
+    ok = app.top is not None and app.top.name == "menu"
+    print(f"smoke: menu reached in {time.perf_counter() - START:.2f} s" if ok else "smoke: menu not reached",
+          flush=True)
+    print(marks.line(), flush=True)
+    for _ in range(4):
+        app.frame(1 / 60)
+    if ok and (app.top is None or app.top.name != "menu"):
+        print("smoke: the menu did not stay", flush=True)
+        ok = False
+    app.close()
+    return 0 if ok else 1
 
 
 def pygame_driver() -> str:
