@@ -13,36 +13,35 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from game.app.config.vocab import LEVELS
-from game.app.lang import bidi, i18n, text
-from game.app.lang.i18n import tr, widget_text
+from game.app.lang import text
+from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.match import MatchSetup
-from game.app.shell.scene import Scene
-from game.app.shell.uitheme import label_width
 from game.engine import TARGET_CHOICES, Card, preset
 
 from .confirm import ConfirmScene
+from .menu_widgets import OPPONENTS, MenuWidgets
 from .savedmatch import record_abandoned, saved_summary
 
 log = logging.getLogger(__name__)
 
-OPPONENTS = ("easy", "medium", "hard", "hotseat")
-PRESETS = ("van", "classic", "straight", "hollywood")
 
 
 def notice_text(notice) -> str:
-    """What the menu says for a notice: its key with the file's name, the whole path and the reason."""
+    """What the menu says for a notice: its key with the file's name, the whole path and the reason, in the
+    language of the moment (a notice is worded when it is drawn, not when it arrives)."""
+    if isinstance(notice, str):
+        return notice
     aside = getattr(notice, "aside", None)
     why = getattr(notice, "why", "")
     return tr(notice.key, file=aside.name if aside else "-", path=str(aside) if aside else "-",
               why=tr(why) if why else "")
 
 
-class MenuScene(Scene):
+class MenuScene(MenuWidgets):
     name = "menu"
 
     def __init__(self, app) -> None:
@@ -63,7 +62,7 @@ class MenuScene(Scene):
         self.entries: list[pygame_gui.elements.UITextEntryLine] = []
         self.choice_buttons: dict[tuple[str, object], pygame_gui.elements.UIButton] = {}
         self.rows: dict[str, int] = {}
-        self.notices = [notice_text(n) for n in app.nav.take_notices()]
+        self.notices: list[Any] = list(app.nav.take_notices())
         self.notice_rect: pygame.Rect | None = None
         self.about_rect = pygame.Rect(0, 0, 0, 0)
         self.level_rect = pygame.Rect(0, 0, 0, 0)
@@ -85,149 +84,6 @@ class MenuScene(Scene):
     @property
     def target(self) -> int:
         return self.app.settings.rules.target
-
-    # ------------------------------------------------------------------ widgets
-
-    def _fit(self, labels: list[str], base: int, ids: tuple[str, ...] = ("@choice", "button")) -> list[int]:
-        lay = self.app.layout
-        return [max(base, label_width(lay, label, ids)) for label in labels]
-
-    def build_ui(self) -> None:
-        lay = self.app.layout
-        s = lay.s
-        bh, gap = lay.button_h, round(10 * s)
-        bw = round(128 * s)
-        label_w = round(140 * s)
-        room = lay.w - 2 * lay.margin - label_w
-        # the rows are as wide as their widest member needs, and centred together with their labels
-        opp_labels = [tr("menu.hotseat") if k == "hotseat" else tr("menu.level." + k) for k in OPPONENTS]
-        opp_w = self._fit(opp_labels, bw)
-        row_w = sum(opp_w) + gap * (len(opp_w) - 1)
-        if row_w > room:  # narrow windows: the buttons share the room
-            opp_w = [round(w * (room - gap * (len(opp_w) - 1)) / (row_w - gap * (len(opp_w) - 1))) for w in opp_w]
-            row_w = room
-        width = max(row_w, round(600 * s))
-        left = round(lay.w / 2 - (label_w + width) / 2)
-        x0 = left + label_w
-        self.left, self.x0, self.width = left, x0, width
-        y = round(175 * s)
-        self.rows = {}
-        self.choice_buttons = {}
-
-        self.rows["opponent"] = y
-        x = x0
-        for key, label, w in zip(OPPONENTS, opp_labels, opp_w, strict=True):
-            b = self.button(lay.rect(x, y, w, bh), "", "#opponent_" + key, partial(self.choose, "opponent", key),
-                            class_id="@choice", text=widget_text(label))
-            self.choice_buttons[("opponent", key)] = b
-            x += w + gap
-        y += bh + gap
-        # the second row: the friends' names, or what the chosen level plays like (never an extra row)
-        self.entries = []
-        self.rows["names" if self.opponent == "hotseat" else "level"] = y
-        self.level_rect = lay.rect(x0, y, width, bh)
-        if self.opponent == "hotseat":
-            ew = min(round(bw * 1.6), (width - gap) // 2)
-            for i in range(2):
-                e = self._entry(i, lay.rect(x0 + i * (ew + gap), y, ew, bh), self.names[i])
-                self.entries.append(e)
-                self.widgets.append(e)
-        y += bh + gap * 2
-        self.rows["preset"] = y
-        presets = PRESETS + (("custom",) if self.preset == "custom" else ())
-        pre_labels = [tr("menu.preset." + k) if k != "custom" else tr("preset.custom") for k in presets]
-        x = x0
-        for key, label, w in zip(presets, pre_labels, self._fit(pre_labels, bw), strict=True):
-            b = self.button(lay.rect(x, y, w, bh), "", "#preset_" + key, partial(self.choose, "preset", key),
-                            class_id="@choice", text=widget_text(label))
-            self.choice_buttons[("preset", key)] = b
-            x += w + gap
-        y += bh + round(6 * s)
-        about_h = round(lay.font(14) * 1.15 * 2) + 2
-        self.about_rect = lay.rect(x0, y, width, about_h)
-        y += about_h + round(10 * s)
-        self.rows["target"] = y
-        targets = sorted(set(TARGET_CHOICES["classic"]) | {self.target})
-        tw = self._fit([tr("menu.target_value", points=t) for t in targets], round(bw * 0.7))
-        x = x0
-        allowed = TARGET_CHOICES.get(self.preset, tuple(targets))
-        for t, w in zip(targets, tw, strict=True):
-            tip = None if t in allowed else widget_text(
-                tr("menu.target_locked", preset=tr("preset." + self.preset), target=allowed[-1]))
-            b = self.button(lay.rect(x, y, w, bh), "", f"#target_{t}", partial(self.choose, "target", t),
-                            class_id="@choice", text=widget_text(tr("menu.target_value", points=t)), tip=tip)
-            self.choice_buttons[("target", t)] = b
-            x += w + gap
-        self.target_note_x = x  # where the note on a greyed-out target goes
-        y += bh + round(30 * s)
-        big = round(bh * 1.25)
-        sw = max(round(240 * s), *self._fit([tr("menu.continue"), tr("menu.start_new")], 0, ("@primary", "button")))
-        sw = min(sw, (lay.w - 2 * lay.margin - gap * 2) // 2)
-        if self.can_continue:
-            self.button(lay.rect(lay.w / 2 - sw - gap, y, sw, big), "menu.continue", "#continue_match",
-                        self.continue_match, class_id="@primary")
-            self.button(lay.rect(lay.w / 2 + gap, y, sw, big), "menu.start_new", "#start", self.start,
-                        class_id="@primary")
-        else:
-            self.button(lay.rect(lay.w / 2 - sw / 2, y, sw, big), "menu.start", "#start", self.start,
-                        class_id="@primary")
-        y += big + round(4 * s)
-        # what Continue resumes, under the buttons (a line kept free when there is nothing to resume)
-        self.saved_rect = pygame.Rect(lay.margin, y, lay.w - 2 * lay.margin, round(lay.font(15) * 1.4))
-        y += self.saved_rect.height + gap
-        tools = (("menu.more", "#game_night", self.app.nav.show_game_night),
-                 ("menu.read_rules", "#rules", self.open_rules), ("menu.settings", "#settings", self.open_settings),
-                 ("menu.statistics", "#statistics", self.open_stats),
-                 ("menu.history", "#history", self.app.nav.show_history), ("menu.quit", "#quit", self.quit))
-        tws = self._fit([tr(k) for k, _, _ in tools], round(bw * 1.15), ("@tool", "button"))
-        total = sum(tws) + gap * (len(tws) - 1)
-        if total > lay.w - 2 * lay.margin:
-            scale = (lay.w - 2 * lay.margin - gap * (len(tws) - 1)) / (total - gap * (len(tws) - 1))
-            tws = [round(w * scale) for w in tws]
-            total = sum(tws) + gap * (len(tws) - 1)
-        x = round(lay.w / 2 - total / 2)
-        for (key, oid, fn), w in zip(tools, tws, strict=True):
-            self.button(lay.rect(x, y, w, bh), key, oid, fn, class_id="@tool")
-            x += w + gap
-        self.tools_bottom = y + bh
-        self.notice_rect = None
-        if self.notices:
-            nw = min(lay.w - 2 * lay.margin, round(760 * s))
-            nh = round(bh * 1.9)
-            ny = min(lay.h - nh - round(40 * s), self.tools_bottom + gap * 2)
-            self.notice_rect = pygame.Rect(round(lay.w / 2 - nw / 2), ny, nw, nh)
-            ow = max(round(bw * 0.6), label_width(lay, tr("button.ok"), ("@tool", "button")))
-            self.notice_ok_w = ow
-            self.button(lay.rect(lay.w / 2 + nw / 2 - ow - gap, ny + nh / 2 - bh / 2, ow, bh), "button.ok",
-                        "#notice_ok", self.dismiss_notice, class_id="@tool")
-        self.refresh()
-
-    @staticmethod
-    def _latin(name: str) -> bool:
-        """A name typed in Latin letters on a Persian screen: its field draws left to right."""
-        return i18n.is_rtl() and bool(name.strip()) and not bidi.has_rtl(name)
-
-    def _entry(self, i: int, rect: pygame.Rect, name: str) -> pygame_gui.elements.UITextEntryLine:
-        cls = "@name_ltr" if self._latin(name) else "@name"
-        e = pygame_gui.elements.UITextEntryLine(
-            rect, self.app.ui, object_id=ObjectID(class_id=cls, object_id=f"#name{i + 1}"),
-            placeholder_text=widget_text(tr("menu.name1_default" if i == 0 else "menu.name2_default")))
-        e.set_text_length_limit(16)
-        e.set_text(name)
-        return e
-
-    def _follow_direction(self, entry: pygame_gui.elements.UITextEntryLine) -> None:
-        """A name field switches between left-to-right and right-to-left letters as the name is typed."""
-        name = entry.get_text()
-        if ("@name_ltr" in entry.object_ids) == self._latin(name):
-            return
-        i = self.entries.index(entry)
-        fresh = self._entry(i, pygame.Rect(entry.get_abs_rect()), name)
-        self.entries[i] = fresh
-        self.widgets[self.widgets.index(entry)] = fresh
-        entry.kill()
-        fresh.focus()
-        fresh.edit_position = len(name)
 
     def dismiss_notice(self) -> None:
         self.notices = self.notices[1:]
@@ -320,12 +176,12 @@ class MenuScene(Scene):
         if not self.app.nav.continue_match():
             self.can_continue = self.app.nav.has_saved_match()
             self.saved = self._read_saved() if self.can_continue else None
-            self.notices += [notice_text(n) for n in self.app.nav.take_notices()]
+            self.notices += self.app.nav.take_notices()
             self.rebuild_ui()
 
     def uncover(self) -> None:
         """Back from an overlay (statistics, settings): what they had to report shows here."""
-        self.notices += [notice_text(n) for n in self.app.nav.take_notices()]
+        self.notices += self.app.nav.take_notices()
         super().uncover()
 
     def open_rules(self) -> None:
@@ -437,6 +293,6 @@ class MenuScene(Scene):
                                 r.height - lay.px(16))
             if lay.mirror:
                 inner.right = r.right - lay.px(16)
-            text.draw_wrapped(surface, self.notices[0], lay.font(15), INK, inner, line_gap=1.25)
+            text.draw_wrapped(surface, notice_text(self.notices[0]), lay.font(15), INK, inner, line_gap=1.25)
         text.draw(surface, tr("menu.keys"), lay.font(14), INK_DIM, (lay.w / 2, lay.h - round(22 * s)),
                   max_width=lay.w - lay.margin * 2)
