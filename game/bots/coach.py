@@ -44,8 +44,7 @@ from game.engine.melds import best_discard_key, deadwood_of_mask
 from game.engine.record import HandRecord, Replay, replay
 
 from .hard import HardBot, knock_outcome
-from .knowledge import MELD_PAIRS, TableView, bits, completes_meld, melds_in
-from .rollout import knock_points
+from .knowledge import MELD_PAIRS, TableView, bits, completes_meld, knock_points, melds_in
 
 MARGIN = 2.0  # points: a move is costly when the preferred one is worth at least this much more
 KNOCK_MARGIN = 4.0  # ... and this much for knocking or not (the estimate of playing on is rougher)

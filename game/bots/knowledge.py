@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from game.engine import VALUES, Card, Observation, best_arrangement
+from game.engine import VALUES, Card, Observation, Rules, best_arrangement
 from game.engine.melds import best_discard_key, deadwood_of_mask
+from game.engine.scoring import settle_knock
 
 from .memory import HandMemory
 
@@ -116,6 +117,13 @@ def defender_deadwood(targets: list[tuple[str, int, int]], opp: int) -> int:
     if laid:
         d = min(d, deadwood_of_mask(opp & ~laid))
     return d
+
+
+def knock_points(rules: Rules, k: int, my_rest: int, opp: int) -> float:
+    """Points for the knocker holding ``my_rest`` (deadwood ``k``, 0: gin) against the defender ``opp``,
+    laid off by the estimate above; negative when undercut."""
+    targets = layoff_targets(cards(my_rest)) if k else []  # nothing is laid off on gin
+    return float(settle_knock(rules, k, defender_deadwood(targets, opp)))
 
 
 class TableView:
