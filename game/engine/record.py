@@ -33,6 +33,7 @@ from .cards import Card
 from .core import IN_PLAY, Phase
 from .errors import IllegalAction, SaveError
 from .events import Event, HandDealt
+from .fileformat import FileFormat
 from .record_checks import RecordError as RecordError
 from .record_checks import card_text, codes, count_of, opt_seat_of, pair_of, seat_of, shown
 from .rules import Rules
@@ -41,6 +42,10 @@ from .state import MatchState
 
 FORMAT = "gin-rummy-hand"
 VERSION = 1
+HAND_FILE = FileFormat(FORMAT, VERSION, not_object="a hand record must be a JSON object",
+                       not_ours="this is not a Gin Rummy hand record", no_version="the hand record has no version",
+                       unknown="unknown hand record version {version}",
+                       newer="the hand was recorded by a newer version of the game (format {version})")
 
 MAX_RECORD_BYTES = 64 * 1024  # a hand record takes about one kilobyte
 MAX_MOVES = 1000  # far beyond any hand played (the stock holds 31 cards)
@@ -255,17 +260,7 @@ class HandRecord:
     @classmethod
     def from_dict(cls, d: Any) -> HandRecord:
         """A record from its JSON form, checked field by field (not yet replayed: see ``replay``)."""
-        if not isinstance(d, dict):
-            raise RecordError("a hand record must be a JSON object")
-        if d.get("format") != FORMAT:
-            raise RecordError("this is not a Gin Rummy hand record")
-        version = d.get("version")
-        if type(version) is not int:
-            raise RecordError("the hand record has no version")
-        if version > VERSION:
-            raise RecordError(f"the hand was recorded by a newer version of the game (format {version})")
-        if version < 1:
-            raise RecordError(f"unknown hand record version {version}")
+        HAND_FILE.check(d, RecordError)
         try:
             rules = Rules.from_dict(d["rules"])
         except (KeyError, TypeError, ValueError) as e:

@@ -14,6 +14,7 @@ from .core import MatchCore, Phase
 from .dealing import deal_follows_cards
 from .errors import SaveError
 from .fairness import CUT_MAX, SECRET_BYTES, FairDeal
+from .fileformat import FileFormat
 from .invariants import check_state
 from .rules import Rules
 from .scoring import MAX_HAND_POINTS, HandResult, final_score
@@ -22,6 +23,10 @@ S = TypeVar("S", bound=MatchCore)
 
 FORMAT = "gin-rummy-match"
 VERSION = 1
+SAVE_FILE = FileFormat(FORMAT, VERSION, not_object="a saved match must be a JSON object",
+                       not_ours="this is not a saved Gin Rummy match", no_version="the save has no version",
+                       unknown="unknown save version {version}",
+                       newer="the save was written by a newer version of the game (format {version})")
 
 # Sane bounds for what a save may hold; anything beyond them is refused before it is used.
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole match to the highest target (10000) takes about 1 MB
@@ -141,17 +146,7 @@ def _opt_card(x: Any, name: str) -> Card | None:
 
 def state_from_dict(d: Any, cls: type[S]) -> S:
     """A match of class ``cls`` from a save's data, checked (``check_state``); ``SaveError`` if it cannot be."""
-    if not isinstance(d, dict):
-        raise SaveError("a saved match must be a JSON object")
-    if d.get("format") != FORMAT:
-        raise SaveError("this is not a saved Gin Rummy match")
-    version = d.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError("the save has no version")
-    if version > VERSION:
-        raise SaveError(f"the save was written by a newer version of the game (format {version})")
-    if version < 1:
-        raise SaveError(f"unknown save version {version}")
+    SAVE_FILE.check(d, SaveError)
     try:
         rules = Rules.from_dict(d["rules"])
         seed = d["seed"]
