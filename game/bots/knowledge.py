@@ -66,16 +66,6 @@ def melds_in(mask: int, card: int) -> bool:
     return any(m >> a & 1 and m >> b & 1 for a, b in MELD_PAIRS[card])
 
 
-def best_discard_leaving(mask: int, forbid: int = 0) -> tuple[int, int]:
-    """(card, deadwood left) of the least-deadwood discard; a thin alias of the engine's fast path."""
-    return best_discard_key(mask, forbid)
-
-
-def discard_deadwoods_mask(mask: int, forbid: int = 0) -> dict[int, int]:
-    """Deadwood left after each allowed discard from ``mask``."""
-    return {c: deadwood_of_mask(mask ^ (1 << c)) for c in _bits(mask & ~forbid)}
-
-
 def layoff_targets(cards: Iterable[int]) -> list[tuple[str, int, int]]:
     """The melds of a knocking hand's best arrangement as (kind, low card, high card) for layoffs."""
     out = []

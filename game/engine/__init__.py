@@ -41,7 +41,7 @@ from .fairness import (
     verify,
     verify_record,
 )
-from .knock import Showdown, knock_arrangement, knock_melds, layoff_spots, layoffs, showdown
+from .knock import KnockShowdown, knock_arrangement, knock_melds, layoff_spots, layoffs, showdown
 from .melds import (
     Arrangement,
     DiscardChoice,
@@ -97,7 +97,7 @@ __all__ = [
     "Rules",
     "SUITS",
     "SaveError",
-    "Showdown",
+    "KnockShowdown",
     "TARGET_CHOICES",
     "TIMER_CHOICES",
     "TakeUpcard",

@@ -71,7 +71,7 @@ _BY_CODE: dict[str, type[Action]] = {code: cls for cls, code in MOVE_CODES.items
 
 
 @dataclass(frozen=True)
-class Move:
+class RecordedMove:
     """One move of a hand: ``seat`` played ``action``."""
 
     seat: int
@@ -83,7 +83,7 @@ class Move:
         return f"{self.seat}{MOVE_CODES[type(self.action)]}{'' if card is None else str(card)}"
 
     @classmethod
-    def parse(cls, token: str) -> Move:
+    def parse(cls, token: str) -> RecordedMove:
         if not isinstance(token, str) or len(token) not in (2, 4) or token[0] not in "01":
             raise RecordError(f"not a move: {shown(token)}")
         kind = _BY_CODE.get(token[1])
@@ -161,7 +161,7 @@ class HandRecord:
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     upcard: Card
     stock: tuple[Card, ...]
-    moves: tuple[Move, ...] = ()
+    moves: tuple[RecordedMove, ...] = ()
     end: HandEnd | None = None
 
     # ------------------------------------------------------------------ building
@@ -197,7 +197,7 @@ class HandRecord:
         if type(action) not in MOVE_CODES:
             raise RecordError(f"{action} is not a move within a hand")
         return HandRecord(self.rules, self.hand_no, self.dealer, self.scores, self.hands_won, self.hands,
-                          self.upcard, self.stock, self.moves + (Move(seat, action),), None)
+                          self.upcard, self.stock, self.moves + (RecordedMove(seat, action),), None)
 
     def finished(self, result: HandResult) -> HandRecord:
         """This record with the hand's ending."""
@@ -288,7 +288,7 @@ class HandRecord:
         tokens = moves_text.split()
         if len(tokens) > MAX_MOVES:
             raise RecordError(f"more than {MAX_MOVES} moves")
-        moves = tuple(Move.parse(t) for t in tokens)
+        moves = tuple(RecordedMove.parse(t) for t in tokens)
         end = None if d.get("end") is None else HandEnd.from_dict(d["end"])
         return cls(rules, hand_no, dealer, scores, won, (tuple(h0), tuple(h1)), upcard[0], tuple(stock), moves, end)
 
@@ -315,7 +315,7 @@ class Step:
     """A position of a replay: the state after ``move`` (the deal for the first step) and its events."""
 
     state: MatchState
-    move: Move | None
+    move: RecordedMove | None
     events: tuple[Event, ...]
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
-from .knock import Showdown
+from .knock import KnockShowdown
 from .rules import Rules
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
@@ -137,7 +137,7 @@ def settle_knock(rules: Rules, k: int, d: int) -> int:
     return d - k
 
 
-def score_knock(rules: Rules, kind: str, knocker: int, show: Showdown, hand_no: int, dealer: int,
+def score_knock(rules: Rules, kind: str, knocker: int, show: KnockShowdown, hand_no: int, dealer: int,
                 discard: Card | None, turns: int) -> HandResult:
     """Score a knock, gin or big gin from its showdown (defender's deadwood counted after layoffs)."""
     k = show.knocker_deadwood

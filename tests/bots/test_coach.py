@@ -27,7 +27,7 @@ from game.engine import (
     observe,
     parse_cards,
 )
-from game.engine.record import HandRecord, Move, replay
+from game.engine.record import HandRecord, RecordedMove, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,7 +145,7 @@ def _record(h0: str, h1: str, upcard: str, moves: str, dealer: int = 1, rules=VA
     used = set(hands[0]) | set(hands[1]) | {Card.parse(upcard)}
     stock = tuple(Card(i) for i in range(52) if Card(i) not in used)
     return HandRecord(rules, 0, dealer, (0, 0), (0, 0), hands, Card.parse(upcard), stock,
-                      tuple(Move.parse(t) for t in moves.split()))
+                      tuple(RecordedMove.parse(t) for t in moves.split()))
 
 
 def test_a_missed_meld_is_marked_with_the_better_move_and_a_cost():

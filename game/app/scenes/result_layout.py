@@ -153,15 +153,6 @@ class ResultLayout(TableScene):
         return {c: Target(x, y, True, self.scale, 300 + (i if not lay.mirror else n - i), f"show{seat}")
                 for i, (c, x) in enumerate(zip(cards, xs, strict=True))}
 
-    def result_targets(self, with_layoffs: bool) -> dict[Card, Target]:
-        """Both rows laid out (with or without the layoffs on the melds): the cards' places at the end."""
-        targets = self.targets()
-        if self.dead:
-            return targets
-        for seat in (0, 1):
-            targets.update(self.row_targets(seat, with_layoffs))
-        return targets
-
     def panel_lines(self, k: float = 1.0, width: int | None = None) -> list[tuple[str, int, Colour, bool, float]]:
         """The result panel's lines: ``(text, size, colour, bold, space above in font heights)``, their sizes
         times ``k``; ``width`` is where the dead hand's words wrap."""

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.app.animation.table import TableView
+from game.app.animation.table import CardTable
 from game.app.lang import i18n, text
 from game.app.looks import cardart, felt
 from game.app.looks.cardart import CardStyle
@@ -88,7 +88,7 @@ class App:
         self.layout = self._make_layout()
         self.ui = self._managers.for_layout(self.layout)
         felt.choose(self.settings.felt)
-        self.table = TableView(self.layout, self.card_style, speed(self.settings))
+        self.table = CardTable(self.layout, self.card_style, speed(self.settings))
         self.stack: list[Scene] = []
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="think")
         self.clock = pygame.time.Clock()
@@ -247,12 +247,6 @@ class App:
         self.stack.pop().exit()
         if self.stack:
             self.stack[-1].uncover()
-
-    def replace_top(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack.pop().exit()
-        self.stack.append(scene)
-        scene.enter()
 
     def cue(self, name: str) -> None:
         """Tell listeners (sound, later) that a moment happened; never lets one of them stop the game."""

@@ -21,7 +21,7 @@ from game.app.lang import i18n
 from game.app.lang.i18n import tr
 
 if TYPE_CHECKING:
-    from game.app.animation.table import TableView
+    from game.app.animation.table import CardTable
     from game.app.looks.cardart import CardStyle
     from game.app.matches.fairdeal import SealedDeck
     from game.app.matches.match import Match, MatchSetup
@@ -101,7 +101,7 @@ class Host(Protocol):
 
     layout: Layout
     ui: pygame_gui.UIManager
-    table: TableView
+    table: CardTable
     settings: Settings
     services: Services
     nav: Navigator
@@ -124,8 +124,6 @@ class Host(Protocol):
     def pop(self, scene: Scene | None = None) -> None: ...
 
     def set_scene(self, scene: Scene) -> None: ...
-
-    def replace_top(self, scene: Scene) -> None: ...
 
     def toast(self, message: str, seconds: float = 2.6) -> None: ...
 
