@@ -168,9 +168,9 @@ def render_showdown(out_dir: str | Path, size: tuple[int, int] = (1280, 720), la
 
     def result_of(match: Match) -> ResultScene:
         app.nav.match = match
-        app.table.speed = 0.0
+        app.pace = 0.0
         app.nav.begin_play(match)
-        app.table.speed = 1.0
+        app.pace = 1.0
         app.nav.show_result(match, getattr(app.top, "viewer", 0))
         return on_top(app, ResultScene)
 

@@ -140,13 +140,13 @@ def tour(app: App) -> Iterator[str]:
     yield "rules"
     app.pop()
     # a match against the computer: the deal caught in flight, the turns, the overlays over the table
-    app.table.speed = 1.0
+    app.pace = 1.0
     app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"))
     app.toast_text = ""
     frames(app, 40)
     yield "deal"
     on_top(app, DealScene).finish()
-    app.table.speed = 0.0
+    app.pace = 0.0
     wait_human(app)
     play = on_top(app, PlayScene)
     for _ in range(2):  # a few turns, so the log has lines to show

@@ -74,7 +74,7 @@ class CutScene(Scene):
             return
         self.cut, self.by_player = cut, by_player
         self.app.cue("deal")
-        speed = self.app.table.speed
+        speed = self.app.pace
         self.split = Tween(CUT_TIME * speed, ease=out_cubic)
         if speed <= 0:
             self.finish()

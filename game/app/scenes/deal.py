@@ -5,6 +5,7 @@ import pygame
 
 from game.app.animation.anim import Wait
 from game.app.matches.match import Match
+from game.app.shell.scene import Host
 
 from .tablebase import TableScene
 
@@ -14,7 +15,7 @@ DEAL_STEP = 0.075
 class DealScene(TableScene):
     name = "deal"
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app: Host, match: Match) -> None:
         super().__init__(app, match)
         self.clock = Wait(0.0)
 
@@ -48,7 +49,7 @@ class DealScene(TableScene):
         # resting z values once the cards have landed
         self.final = self.targets()
         self.app.cue("deal")
-        self.clock = Wait((n * DEAL_STEP + 0.45 + table.MOVE_TIME) * table.speed)
+        self.clock = Wait((n * DEAL_STEP + 0.45 + table.MOVE_TIME) * self.app.pace)
 
     def place_cards(self) -> None:
         if hasattr(self, "final"):  # a resize while dealing: the cards land at once

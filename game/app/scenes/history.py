@@ -20,7 +20,7 @@ from game.app.lang import i18n, text
 from game.app.lang.i18n import tr, wtr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
 from game.app.records.history import HandEntry, History, MatchEntry
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.engine.record import RecordError
 
 from .recorded import Seats
@@ -62,7 +62,7 @@ def outcome_words(entry: MatchEntry) -> tuple[str, tuple[int, int, int]]:
 class HistoryScene(Scene):
     name = "history"
 
-    def __init__(self, app: Any, history: History) -> None:
+    def __init__(self, app: Host, history: History) -> None:
         super().__init__(app)
         self.history = history
         self.entries: list[MatchEntry] = []

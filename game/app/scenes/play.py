@@ -15,6 +15,7 @@ import pygame
 from game.app.lang import i18n
 from game.app.lang.i18n import tr
 from game.app.matches.match import Match
+from game.app.shell.scene import Host
 from game.app.shell.vocab import SORT_CYCLE
 from game.engine import (
     Action,
@@ -49,7 +50,7 @@ log = logging.getLogger(__name__)
 class PlayScene(TableScene):
     name = "play"
 
-    def __init__(self, app: Any, match: Match) -> None:
+    def __init__(self, app: Host, match: Match) -> None:
         self.model = PlayModel(match, app.nav.hand_view.order, app.nav.hand_view.sort)
         super().__init__(app, match)
         self.input = PlayInput(self.model, app.layout, app.table)
@@ -167,7 +168,7 @@ class PlayScene(TableScene):
             m.selected = None  # a new turn starts with nothing chosen
         if self.state.to_act != seat:
             m.keyboard = False
-        speed = self.app.table.speed
+        speed = self.app.pace
         for e in events:
             # in hot-seat the log is read by the next player after the curtain: it tells both seats' moves
             line = describe(e, self.viewer if self.match.vs_bot else None, self.match.say, self.match.rules)
@@ -308,8 +309,20 @@ class PlayScene(TableScene):
         return refusal(error) if error is not None else tr("why.no_knock", limit=st.knock_limit)
 
     def press_undo(self) -> None:
-        if self.human_turn():
-            self.app.nav.undo(self)
+        if self.human_turn() and self.app.nav.undo():
+            self.rewound()
+
+    def rewound(self) -> None:
+        """The match went back a move (practice undo): the turn starts afresh, and so does its clock."""
+        model = self.model
+        model.selected = model.hover = model.drag = None
+        model.keyboard = False
+        model.fresh = {}
+        model.clear_hint()
+        model.log_lines = [tr("practice.undone")]
+        model.end_in = model.curtain_in = None
+        self.clock.key = None
+        self.refresh_targets()
 
     def press_sort(self) -> None:
         if self.viewer is None:
@@ -368,7 +381,7 @@ class PlayScene(TableScene):
                 del m.fresh[c]
         if m.end_in is not None:
             m.end_in -= dt
-            if m.end_in <= 0 and not (table.busy and table.speed > 0 and m.end_in > -1.5):
+            if m.end_in <= 0 and not (table.busy and self.app.pace > 0 and m.end_in > -1.5):
                 m.end_in = None
                 self.app.nav.show_result(self.match, self.viewer)
             return

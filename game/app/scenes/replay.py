@@ -20,6 +20,7 @@ from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, panel
 from game.app.matches.match import Match
 from game.app.records.history import MatchEntry
+from game.app.shell.scene import Host
 from game.engine import (
     Action,
     BigGin,
@@ -69,7 +70,7 @@ def action_words(action: Action, top: Card | None = None) -> str:
 class ReplayScene(TableScene):
     name = "replay"
 
-    def __init__(self, app: Any, entry: MatchEntry, record: HandRecord, coach: bool = False,
+    def __init__(self, app: Host, entry: MatchEntry, record: HandRecord, coach: bool = False,
                  earlier: Sequence[HandResult | HandRecord] = ()) -> None:
         self.entry = entry
         self.record = record

@@ -15,6 +15,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED
 from game.app.matches.match import Match
+from game.app.shell.scene import Host
 from game.app.shell.uitheme import ui_step
 from game.engine import Card, HandResult, Phase
 
@@ -38,7 +39,7 @@ class PanelPlan:
 class ResultLayout(TableScene):
     """A table showing one hand's result: the places of its rows, labels, panel and banner."""
 
-    def __init__(self, app, match: Match, result: HandResult) -> None:
+    def __init__(self, app: Host, match: Match, result: HandResult) -> None:
         super().__init__(app, match)
         self.result = result
         self._scale_for: tuple[object, float] = (None, SCALE)

@@ -19,7 +19,7 @@ from game.app.looks import cardart, felt
 from game.app.looks.cardart import CardStyle
 from game.app.looks.panels import GOLD, INK, INK_DIM, panel
 from game.app.looks.panels import felt as cloth
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.app.shell.settings import (
     ANIMATION_CHOICES,
     CARD_BACKS,
@@ -190,7 +190,7 @@ def value_id(option: Option, value: Any) -> str:
 class SettingsScene(Scene):
     name = "settings"
 
-    def __init__(self, app, page: str = "general") -> None:
+    def __init__(self, app: Host, page: str = "general") -> None:
         super().__init__(app)
         self.page = page if page in PAGES else "general"
         self.rows: list[tuple[Option, pygame.Rect]] = []

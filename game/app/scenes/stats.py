@@ -17,7 +17,7 @@ from pygame_gui.core import ObjectID
 from game.app.lang import i18n, jalali, text
 from game.app.lang.i18n import tr, wtr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.app.shell.vocab import LEVELS
 
 ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "avg_deadwood",
@@ -90,7 +90,7 @@ def row_value(row: str, o) -> str:
 class StatsScene(Scene):
     name = "stats"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.db = app.services.stats
         self.page = 0

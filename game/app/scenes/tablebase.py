@@ -16,7 +16,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, chip, felt, panel
 from game.app.matches.match import Match
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.app.shell.vocab import SORT_CYCLE
 from game.engine import IN_PLAY, Card, best_arrangement
 from game.engine.cards import cards_of, mask_of
@@ -56,7 +56,7 @@ def sorted_hand(cards, mode: str) -> list[Card]:
 class TableScene(Scene):
     """A scene that shows the card table for a match."""
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app: Host, match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.viewer: int | None = 0 if match.vs_bot else None

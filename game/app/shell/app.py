@@ -157,7 +157,7 @@ class App:
         i18n.set_language(settings.language)
         pygame.display.set_caption(i18n.tr("app.title"))
         self.table.style = self.card_style
-        self.table.speed = speed(settings)
+        self.pace = speed(settings)
         felt.choose(settings.felt)
         looks = (old.language, old.card_size, old.four_colour, old.high_contrast, old.card_back, old.card_face,
                  old.felt)
@@ -247,6 +247,15 @@ class App:
         self.stack.pop().exit()
         if self.stack:
             self.stack[-1].uncover()
+
+    @property
+    def pace(self) -> float:
+        """The animation time multiplier from the settings (0: no animation); the table holds it."""
+        return self.table.speed
+
+    @pace.setter
+    def pace(self, value: float) -> None:
+        self.table.speed = value
 
     def cue(self, name: str) -> None:
         """Tell listeners (sound, later) that a moment happened; never lets one of them stop the game."""

@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         if args.animation:
             app.settings = app.settings.with_(animation=args.animation)
-            app.table.speed = speed(app.settings)
+            app.pace = speed(app.settings)
         app.nav.seed = args.seed
         app.nav.to_menu()
         if args.smoke:

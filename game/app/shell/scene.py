@@ -93,7 +93,7 @@ class Navigator(Protocol):
 
     def can_undo(self, match: Match) -> bool: ...
 
-    def undo(self, play: Any) -> bool: ...
+    def undo(self) -> bool: ...
 
 
 class Host(Protocol):
@@ -108,6 +108,7 @@ class Host(Protocol):
     stack: list[Scene]
     time: float
     running: bool
+    pace: float  # the animation time multiplier (0: no animation); the one reader and writer of it
     first_match_guide: bool
 
     @property
