@@ -144,17 +144,36 @@ def _opt_card(x: Any, name: str) -> Card | None:
         raise SaveError(f"{name}: {e}") from None
 
 
+def _seed(seed: Any) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveError("the seed must be a whole number")
+    if seed.bit_length() >= MAX_SEED_BITS:
+        raise SaveError(f"the seed is out of range: {_show(seed)} (less than 2**{MAX_SEED_BITS} either way)")
+    return seed
+
+
+def _read_results(s: MatchCore, d: dict[str, Any]) -> None:
+    """The scores, hands won and the finished hands of a save's data into ``s``."""
+    scores, won = d["scores"], d["hands_won"]
+    if not (isinstance(scores, list) and len(scores) == 2 and isinstance(won, list) and len(won) == 2):
+        raise SaveError("scores and hands_won must each hold two numbers")
+    s.scores = [_count(x, "score", s.rules.target + MAX_HAND_POINTS) for x in scores]
+    s.hands_won = [_count(x, "hands won", MAX_HANDS) for x in won]
+    if not isinstance(d["history"], list):
+        raise SaveError("history must be a list")
+    if len(d["history"]) > MAX_HANDS + 1:
+        raise SaveError(f"the history holds more than {MAX_HANDS + 1} hands")
+    s.history = [HandResult.from_dict(r) for r in d["history"]]
+    if d.get("last_result_in_history") and s.history:
+        s.last_result = s.history[-1]
+
+
 def state_from_dict(d: Any, cls: type[S]) -> S:
     """A match of class ``cls`` from a save's data, checked (``check_state``); ``SaveError`` if it cannot be."""
     SAVE_FILE.check(d, SaveError)
     try:
         rules = Rules.from_dict(d["rules"])
-        seed = d["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SaveError("the seed must be a whole number")
-        if seed.bit_length() >= MAX_SEED_BITS:
-            raise SaveError(f"the seed is out of range: {_show(seed)} (less than 2**{MAX_SEED_BITS} either way)")
-        s = cls(rules, seed, _seat(d["dealer"], "dealer"))
+        s = cls(rules, _seed(d["seed"]), _seat(d["dealer"], "dealer"))
         s.hand_no = _count(d["hand_no"], "hand_no", MAX_HANDS)
         try:
             s.phase = Phase(d["phase"])
@@ -180,18 +199,7 @@ def state_from_dict(d: Any, cls: type[S]) -> S:
             raise SaveError("picks must be two lists")
         s.picks = [_card_list(p, "picks") for p in picks]
         s.turns = _count(d["turns"], "turns", MAX_TURNS)
-        scores, won = d["scores"], d["hands_won"]
-        if not (isinstance(scores, list) and len(scores) == 2 and isinstance(won, list) and len(won) == 2):
-            raise SaveError("scores and hands_won must each hold two numbers")
-        s.scores = [_count(x, "score", rules.target + MAX_HAND_POINTS) for x in scores]
-        s.hands_won = [_count(x, "hands won", MAX_HANDS) for x in won]
-        if not isinstance(d["history"], list):
-            raise SaveError("history must be a list")
-        if len(d["history"]) > MAX_HANDS + 1:
-            raise SaveError(f"the history holds more than {MAX_HANDS + 1} hands")
-        s.history = [HandResult.from_dict(r) for r in d["history"]]
-        if d.get("last_result_in_history") and s.history:
-            s.last_result = s.history[-1]
+        _read_results(s, d)
         # a deal that does not describe these cards (an edited save) is dropped: that hand cannot be exported
         s.deal = _deal(d.get("deal"))
         if not deal_follows_cards(s):
