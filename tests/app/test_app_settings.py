@@ -247,7 +247,7 @@ def test_f12_screenshots_go_to_the_data_folder(monkeypatch, prefs, tmp_path_fact
 
 @pytest.mark.parametrize("lang", ["en", "fa", "ru"])
 def test_every_option_and_value_on_the_screen_is_translated(lang):
-    from game.app.scenes.settings import general_options, looks_options, rule_options
+    from game.app.scenes.setting_options import general_options, looks_options, rule_options
 
     i18n.set_language(lang)
     try:

@@ -24,7 +24,8 @@ from game.app.scenes.guide import STEPS, GuideScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.overlays import CurtainScene, PauseScene, RulesScene
 from game.app.scenes.play import PlayScene
-from game.app.scenes.settings import PAGES, SettingsScene
+from game.app.scenes.setting_options import PAGES
+from game.app.scenes.settings import SettingsScene
 from game.app.scenes.stats import StatsScene
 from game.app.shell.app import App
 from game.app.shell.scene import Scene
