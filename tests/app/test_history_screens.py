@@ -15,6 +15,7 @@ from game.app.lang import text
 from game.app.matches.match import MatchSetup
 from game.app.pictures.staging import play_to_end_of_hand
 from game.app.records.stats import Stats
+from game.app.scenes import replay_panel
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.play import PlayScene
@@ -118,7 +119,7 @@ def test_a_replay_steps_back_and_forth_over_the_same_positions(tmp_path):
                 assert seen[c].target.face  # both hands face up
         assert set(rp.state.hands[0]) | set(rp.state.hands[1]) <= rp.visible_cards()
     rp.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
-    assert rp.pos == rp.last and rp.result_lines()
+    assert rp.pos == rp.last and replay_panel.result_lines(rp)
     rp.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
     assert rp.pos == 0
     rp.toggle_play()
