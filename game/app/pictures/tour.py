@@ -8,7 +8,7 @@ shows the same screens on every run.  The pictures (``pictures.py``) and the tex
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import TypeVar
 
 from game.app.lang.i18n import tr
@@ -29,7 +29,7 @@ from game.app.scenes.settings import SettingsScene
 from game.app.scenes.stats import StatsScene
 from game.app.shell.app import App
 from game.app.shell.scene import Scene
-from game.engine import Discard, DrawStock, NextHand, Phase, best_discard, preset
+from game.engine import Card, Discard, DrawStock, NextHand, Phase, best_discard, preset
 
 T = TypeVar("T", bound=Scene)
 
@@ -95,26 +95,35 @@ def _show(app: App, match: Match) -> None:
 
 def tour(app: App) -> Iterator[str]:
     """Bring ``app`` into each situation the game can show and yield its name there (drawn and ready)."""
-
-    def settle() -> None:
-        frames(app, 3)
-
     app.toast_text = ""
     app.nav.seed = 40
-    # the menu, then with a friend's names, then with rules of the player's own
+    yield from _menus(app)
+    play, hand = yield from _match_against_the_computer(app)
+    yield from _overlays(app, play, hand)
+    yield from _other_tables(app)
+    yield from _results(app)
+    yield from _endings(app)
+
+
+def _settle(app: App) -> None:
+    frames(app, 3)
+
+
+def _menus(app: App) -> Iterator[str]:
+    """The menu, then with a friend's names and with rules of the player's own; settings, statistics, rules."""
     app.nav.to_menu()
-    settle()
+    _settle(app)
     yield "menu"
     menu = on_top(app, MenuScene)
     menu.names = list(LONG_NAMES)
     menu.choose("opponent", "hotseat")
-    settle()
+    _settle(app)
     yield "menu_hotseat"
     menu.choose("opponent", "medium")
     van = app.settings
     app.apply_settings(van.with_(rules=van.rules.with_(gin_bonus=20, turn_timer=60)))
     menu.rebuild_ui()
-    settle()
+    _settle(app)
     yield "menu_custom"
     app.apply_settings(van)
     menu.rebuild_ui()
@@ -122,25 +131,28 @@ def tour(app: App) -> Iterator[str]:
     for page in PAGES:
         app.nav.show_settings()
         on_top(app, SettingsScene).show_page(page)
-        settle()
+        _settle(app)
         yield "settings_" + page
         app.pop()
     app.apply_settings(van.with_(rules=preset("classic", 100)))
     app.nav.show_settings()
     on_top(app, SettingsScene).show_page("rules")
-    settle()
+    _settle(app)
     yield "settings_rules_classic"
     app.pop()
     app.apply_settings(van)
     app.push(StatsScene(app))
-    settle()
+    _settle(app)
     yield "stats"
     app.pop()
     app.push(RulesScene(app, preset("classic", 100)))
-    settle()
+    _settle(app)
     yield "rules"
     app.pop()
-    # a match against the computer: the deal caught in flight, the turns, the overlays over the table
+
+
+def _match_against_the_computer(app: App) -> Generator[str, None, tuple[PlayScene, list[Card]]]:
+    """The deal caught in flight, then the turns of a match against the computer."""
     app.pace = 1.0
     app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"))
     app.toast_text = ""
@@ -156,11 +168,11 @@ def tour(app: App) -> Iterator[str]:
         if play.state.phase is Phase.DISCARD and play.human_turn():
             _discard(play)
         wait_human(app)
-    settle()
+    _settle(app)
     yield "play_draw"
     play.press_hint()
     _wait(app, lambda: play.model.hint_future is None)
-    settle()
+    _settle(app)
     yield "play_hint"
     if play.state.phase is Phase.DRAW:
         play.human_action(DrawStock())
@@ -168,11 +180,16 @@ def tour(app: App) -> Iterator[str]:
     if hand:
         play.model.hover = hand[len(hand) // 2]
         play.refresh_targets(snap=True)
-    settle()
+    _settle(app)
     yield "play_discard"
+    return play, hand
+
+
+def _overlays(app: App, play: PlayScene, hand: list[Card]) -> Iterator[str]:
+    """The overlays over the table: the knock question, the guide, the pause and its rules."""
     app.push(ConfirmScene(app, tr("confirm.knock", card=hand[0].symbol if hand else ""), "button.knock",
                           lambda: None))
-    settle()
+    _settle(app)
     yield "confirm"
     app.pop()
     for _step in STEPS:
@@ -180,23 +197,26 @@ def tour(app: App) -> Iterator[str]:
         if guide is None:
             guide = GuideScene(app, play)
             app.push(guide)
-        settle()
+        _settle(app)
         yield f"guide_{guide.step + 1}"
         guide.next()
     while isinstance(app.top, GuideScene):
         app.pop()
     app.nav.pause()
-    settle()
+    _settle(app)
     yield "pause"
     on_top(app, PauseScene).rules()
-    settle()
+    _settle(app)
     yield "pause_rules"
     while not isinstance(app.top, PlayScene):
         app.pop()
-    # the classic first upcard offer
+
+
+def _other_tables(app: App) -> Iterator[str]:
+    """The classic first upcard offer, and the hot-seat curtain and table."""
     _play(app, MatchSetup("bot", preset("classic", 100), 7, level="hard"))
     wait_human(app)
-    settle()
+    _settle(app)
     yield "play_upcard"
     # hot-seat: the curtain, then the table after it
     _play(app, MatchSetup("hotseat", preset("van"), 5, names=LONG_NAMES))
@@ -206,7 +226,10 @@ def tour(app: App) -> Iterator[str]:
         app.top.reveal()
     frames(app, 4)
     yield "play_hotseat"
-    # hand results
+
+
+def _results(app: App) -> Iterator[str]:
+    """A hand result of each kind."""
     for kind, layoffs in (("knock", True), ("undercut", False), ("gin", False), ("big_gin", False)):
         match = _found(app, kind, layoffs)
         if match is None:
@@ -222,7 +245,10 @@ def tour(app: App) -> Iterator[str]:
             frames(app, 4)
             yield "result_dead"
             break
-    # match over: a whole match played forward
+
+
+def _endings(app: App) -> Iterator[str]:
+    """The match over, the error screen and the menu offering a saved match."""
     match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
     for _ in range(40):
         play_to_end_of_hand(match)
@@ -231,11 +257,11 @@ def tour(app: App) -> Iterator[str]:
         match.apply(NextHand(), None)
     app.nav.match = match
     app.nav.show_match_over(match)
-    settle()
+    _settle(app)
     yield "match_over"
     # the error screen
     app.nav.show_error(app.services.store.folder / "gin-rummy" / "error.log")
-    settle()
+    _settle(app)
     yield "error"
     # the menu offering Continue of a saved match, with a notice
     _play(app, MatchSetup("bot", preset("van"), 41, level="hard"))
@@ -243,7 +269,7 @@ def tour(app: App) -> Iterator[str]:
     menu = on_top(app, MenuScene)
     menu.notices = [tr("notice.match_reset", file="match.damaged-20260101-120000.json")]
     menu.rebuild_ui()
-    settle()
+    _settle(app)
     yield "menu_continue"
 
 
