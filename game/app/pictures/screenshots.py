@@ -8,12 +8,14 @@ on every run.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from game.app.looks import cardart
+from game.app.matches import listeners as match_listeners
 from game.app.matches.fairdeal import SealedDeck, cut_at
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.staging import (
@@ -61,11 +63,45 @@ LEGACY = {  # the names the pictures had before the tour (docs and tests refer t
 }
 
 
-def _save(app: App, path: Path) -> Path:
+def painted(app: App) -> None:
+    """Draw the screen once every card face it shows is finished: the sizes the table uses are painted
+    first, then whatever a draw still asks the painter for (a preview, a picture of the rules) is painted
+    and drawn again, so a picture never catches a face in its quick form."""
     app.prerender_cards()
     cardart.wait(30)
+    for _ in range(8):
+        app.draw()
+        if cardart.idle():
+            return
+        cardart.wait(30)
+
+
+class StagedClock:
+    """The staged history's clock: a fixed day, a minute later at each reading, so its dates are the same
+    on every run."""
+
+    def __init__(self, start: float = 1_767_261_600.0) -> None:  # 2026-01-01 10:00 UTC
+        self.now = start
+
+    def __call__(self) -> float:
+        self.now += 60.0
+        return self.now
+
+
+@contextmanager
+def staged_clock() -> Iterator[None]:
+    """Matches started meanwhile are recorded in the history by the staged clock, not the wall clock."""
+    real = match_listeners.HistoryRecorder
+    match_listeners.HistoryRecorder = partial(real, clock=StagedClock())  # type: ignore[misc, assignment]
+    try:
+        yield
+    finally:
+        match_listeners.HistoryRecorder = real  # type: ignore[misc]
+
+
+def _save(app: App, path: Path) -> Path:
     app.toast_text = ""
-    app.draw()
+    painted(app)
     return app.save_screenshot(path, announce=False)
 
 
@@ -169,9 +205,7 @@ def render_showdown(out_dir: str | Path, size: tuple[int, int] = (1280, 720), la
 
 
 def _shot(app: App, out: Path, suffix: str, saved: list[Path], name: str) -> None:
-    app.prerender_cards()
-    cardart.wait(30)
-    app.draw()
+    painted(app)
     saved.append(app.save_screenshot(out / f"{name}{suffix}.png", announce=False))
 
 
@@ -276,9 +310,7 @@ def _history_pictures(app: App, out: Path, tag: str) -> list[Path]:
 
     def shot(name: str) -> None:
         frames(app)
-        app.prerender_cards()
-        cardart.wait(30)
-        app.draw()
+        painted(app)
         saved.append(app.save_screenshot(out / f"40_{name}_{tag}.png", announce=False))
 
     match = _record_for_pictures(app)
@@ -338,7 +370,8 @@ def render_history(out_dir: str | Path, sizes=((800, 600), (1920, 1080)), langua
                 services = Services(store=SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
                 app = App(size=(w, h), settings=Settings(language=lang, animation="instant"), services=services)
                 try:
-                    saved += _history_pictures(app, out, f"{lang}_{w}x{h}")
+                    with staged_clock():
+                        saved += _history_pictures(app, out, f"{lang}_{w}x{h}")
                 finally:
                     app.close()
     return saved
