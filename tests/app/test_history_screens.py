@@ -12,6 +12,7 @@ from helpers.apps import _apps, frames
 from helpers.texts import english_words, widget_texts
 
 from game.app.lang import text
+from game.app.lang.i18n import tr
 from game.app.matches.match import MatchSetup
 from game.app.pictures.staging import play_to_end_of_hand
 from game.app.records.stats import Stats
@@ -236,6 +237,8 @@ def test_the_undo_key_takes_back_the_players_move_in_practice(tmp_path):
     play.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
     assert app.nav.match.state.to_dict() == before and play.human_turn()
     assert app.nav.recorder.practice
+    assert play.model.log_lines == [tr("practice.undone")] and play.model.selected is None  # the turn afresh
+    assert app.nav.match.bot is not None and app.nav.match.bot.seat == 1  # the computer was told the hand again
     frames(app, 3)
     app.nav.start_match(MatchSetup("bot", preset("van"), 11, level="medium"))
     app.top.finish()
