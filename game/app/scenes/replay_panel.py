@@ -1,7 +1,7 @@
 """The replay's side panel and marks: the hand and the move in words, and the coach's notes on the cards."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -27,8 +27,7 @@ from game.engine import (
 from ..play.eventlog import describe
 from .coaching import coach_words
 
-if TYPE_CHECKING:
-    from .replay import ReplayScene
+ReplayScene = Any  # the replay scene (``replay.ReplayScene``), not imported: it imports this module
 
 ACTION_KEYS: dict[type[Action], str] = {
     TakeUpcard: "replay.act.take_upcard", PassUpcard: "replay.act.pass_upcard", DrawStock: "replay.act.draw_stock",
