@@ -52,6 +52,7 @@ def wait_human(app: App, limit: int = 600) -> None:
     for _ in range(limit):
         top = app.top
         if isinstance(top, PlayScene) and top.human_turn():
+            top.model.clock = 0.0  # the glows start over: the same phase however long the computer took
             return
         app.frame(1 / 60, present=False)
         time.sleep(0.002)
