@@ -173,6 +173,7 @@ def _match_against_the_computer(app: App) -> Generator[str, None, tuple[PlayScen
     yield "play_draw"
     play.press_hint()
     _wait(app, lambda: play.model.hint_future is None)
+    play.model.clock = 0.0  # as in wait_human: the glows' phase does not depend on the hint's thread
     _settle(app)
     yield "play_hint"
     if play.state.phase is Phase.DRAW:
