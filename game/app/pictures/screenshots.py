@@ -67,6 +67,7 @@ def painted(app: App) -> None:
     """Draw the screen once every card face it shows is finished: the sizes the table uses are painted
     first, then whatever a draw still asks the painter for (a preview, a picture of the rules) is painted
     and drawn again, so a picture never catches a face in its quick form."""
+    cardart.wait(30)  # first what the screen has asked for already (a cached preview asks only once)
     app.prerender_cards()
     cardart.wait(30)
     for _ in range(8):
