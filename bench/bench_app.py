@@ -171,9 +171,9 @@ def moments(size: tuple[int, int], rounds: int) -> dict[str, Timer]:
                 break
             match.apply(move, seat)
         app.nav.match = match
-        speed, app.table.speed = app.table.speed, 0.0
+        speed, app.pace = app.pace, 0.0
         app.nav.begin_play(match)
-        app.table.speed = speed
+        app.pace = speed
         app.top.after(match.apply(move, 1), 1)
         while app.top.name == "play":
             app.frame(1 / 60, present=False)

@@ -14,9 +14,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.mcbot import make_level  # noqa: E402
 from game.bots import decide, deliver  # noqa: E402
 from game.engine import VAN, NextHand, Phase, new_match, observe  # noqa: E402
-from game.sim import make_level  # noqa: E402
 
 
 def timed_match(level: str, seed: int, times: list[float], opponent: str = "simple") -> None:

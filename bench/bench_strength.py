@@ -16,6 +16,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.mcbot import make_level  # noqa: E402
 from game.engine import VAN, Rules  # noqa: E402
 from game.sim import simulate  # noqa: E402
 
@@ -48,7 +49,7 @@ def main() -> int:
             continue
         n = args.mc_matches if "mc" in (a, b) else args.matches
         start = time.perf_counter()
-        f = simulate(a, b, RULES[rules_name], n, args.seed, args.workers).figures()
+        f = simulate(a, b, RULES[rules_name], n, args.seed, args.workers, make=make_level).figures()
         rate, lo, hi = f["match_win_a"]
         goal = f">= {low:.0%}" if high >= 1.0 else f"{low:.0%}..{high:.0%}"
         verdict = "met" if lo > low and (high >= 1.0 or hi < high) else ("reached" if low <= rate <= high else "missed")

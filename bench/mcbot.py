@@ -2,12 +2,13 @@
 
 For every decision it guesses the opponent's hand and the stock order (``samples`` times, from what
 its own seat has seen: ``TableView.sample_opponent``), plays the rest of the hand out from each
-candidate move with the simple policies of ``game.bots.rollout`` (take a face-up card that makes a
+candidate move with the simple policies of ``bench/playout.py`` (take a face-up card that makes a
 meld, throw the least-deadwood card, knock as soon as possible), and picks the move with the best
 average score.  Every candidate is tried on the same guesses.  It knocks only when knocking scores
 better than playing on.
 
-Not a game level: ``python -m game.sim hard mc`` and ``bench/bench_strength.py`` play it.
+Not a game level: ``bench/bench_strength.py`` and ``bench/bench_bots.py`` play it by the name ``mc``
+(through ``make_level`` below, which knows the game's levels too).
 """
 from __future__ import annotations
 
@@ -17,11 +18,12 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench.playout import Policy, knock_points, play_out, stock_of  # noqa: E402
 from game.bots.base import Bot, forbid_mask  # noqa: E402
 from game.bots.knowledge import TableView, bits  # noqa: E402
-from game.bots.rollout import Policy, knock_points, play_out, stock_of  # noqa: E402
 from game.engine import Card, Observation  # noqa: E402
 from game.engine.melds import best_discard_key, deadwood_of_mask  # noqa: E402
+from game.sim import make_level as game_level  # noqa: E402
 
 
 class MonteCarloBot(Bot):
@@ -98,3 +100,10 @@ class MonteCarloBot(Bot):
         if plan is not None and plan[:4] == (obs.hand_no, obs.turns, obs.player, int(card)):
             return plan[4]
         return True
+
+
+def make_level(level: str, seed: int | str) -> Bot:
+    """``game.sim.make_level`` with the Monte Carlo bot added as ``mc``."""
+    if level == "mc":
+        return MonteCarloBot(seed=seed)
+    return game_level(level, seed)

@@ -15,6 +15,7 @@ import math
 import os
 import statistics
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -24,25 +25,17 @@ from game.engine import PRESETS, Rules, preset
 from game.engine.rules import BOT_TURN_LIMIT
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
-YARDSTICKS = ("hard_v1", "mc")
-"""Bots that only measure others: the hard bot as first released, and the Monte Carlo bot of bench/mcbot.py."""
+YARDSTICKS = ("hard_v1",)
+"""Bots that only measure others: the hard bot as first released (bench/ adds the Monte Carlo bot)."""
 LEVELS = (*sorted(BOTS), *YARDSTICKS)
+BotMaker = Callable[[str, int | str], Bot]
 
 
 def make_level(level: str, seed: int | str) -> Bot:
-    """A bot of a game level or of a yardstick (``hard_v1``, ``mc``) with its own seeded randomness."""
+    """A bot of a game level or of the yardstick ``hard_v1`` with its own seeded randomness."""
     if level == "hard_v1":
         frozen: dict[str, Any] = dict(V1)
         return HardBot(seed=seed, **frozen)
-    if level == "mc":
-        import importlib
-        import os
-
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        if root not in sys.path:
-            sys.path.insert(0, root)
-        bot: Bot = importlib.import_module("bench.mcbot").MonteCarloBot(seed=seed)
-        return bot
     return make_bot(level, seed=seed)
 
 
@@ -67,14 +60,16 @@ def write_records(folder: str, ms: int, lines: list[str]) -> None:
 
 
 def run_one(job: tuple) -> dict:
-    """Play match ``index``; A sits in seat 0 on even matches and seat 1 on odd ones."""
-    level_a, level_b, rules_dict, seed, index = job[:5]
-    records: str | None = job[5] if len(job) > 5 else None
+    """Play match ``index``; A sits in seat 0 on even matches and seat 1 on odd ones.  ``make`` builds
+    the bots by name (``make_level``; bench scripts bring their own for bots outside the game); ``records``
+    is a folder for the match's fair-deal records, or None."""
+    level_a, level_b, rules_dict, seed, index, make = job[:6]
+    records: str | None = job[6] if len(job) > 6 else None
     rules = Rules.from_dict(rules_dict)
     ms = match_seed(seed, index)
     a_seat = index % 2
-    bot_a = make_level(level_a, seed=f"{ms}/a")
-    bot_b = make_level(level_b, seed=f"{ms}/b")
+    bot_a = make(level_a, f"{ms}/a")
+    bot_b = make(level_b, f"{ms}/b")
     bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
     lines: list[str] = []
     rec = play_match(rules, ms, *bots, watch=fair_lines(lines) if records else None)
@@ -254,9 +249,9 @@ def build_rules(preset_name: str, target: int | None, switches: list[tuple[str, 
 
 
 def simulate(level_a: str, level_b: str, rules: Rules, matches: int, seed: int, workers: int = 1,
-             records: str | None = None) -> Summary:
+             records: str | None = None, make: BotMaker = make_level) -> Summary:
     rules_dict = rules.to_dict()
-    jobs = ((level_a, level_b, rules_dict, seed, i, records) for i in range(matches))  # made as they are played
+    jobs = ((level_a, level_b, rules_dict, seed, i, make, records) for i in range(matches))  # made as played
     summary = Summary(level_a, level_b)
     if workers > 1:
         import multiprocessing

@@ -174,7 +174,7 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
 
     app = App(size=(800, 600), services=services)
     app.settings = app.settings.with_(rules=VAN.with_(target=TARGET), animation="fast")
-    app.table.speed = 0.05  # the computer's pauses and the cards' flights, cut to a twentieth
+    app.pace = 0.05  # the computer's pauses and the cards' flights, cut to a twentieth
     app.nav.seed = rng.randrange(1, 2**40)
     real_take = app.nav.take_notices
 

@@ -10,7 +10,7 @@ from .easy import EasyBot
 from .hard import HardBot
 from .medium import MediumBot
 from .memory import HandMemory
-from .referee import MatchRecord, decide, decide_checked, deliver, play_match
+from .referee import PlayedMatch, decide, decide_checked, deliver, play_match
 from .simple import SimpleBot
 
 BOTS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot, "simple": SimpleBot}
@@ -30,6 +30,6 @@ def make_bot(level: str, seed: int | str | None = None) -> Bot:
 from .hint import Advisor, Hint, hint  # noqa: E402  (the advisor is built on the hard bot)
 
 __all__ = [
-    "Advisor", "BOTS", "Bot", "EasyBot", "HandMemory", "HardBot", "Hint", "LEVELS", "MatchRecord",
+    "Advisor", "BOTS", "Bot", "EasyBot", "HandMemory", "HardBot", "Hint", "LEVELS", "PlayedMatch",
     "MediumBot", "SimpleBot", "decide", "decide_checked", "deliver", "hint", "make_bot", "play_match",
 ]

@@ -9,8 +9,7 @@ from game.engine import Rules
 from game.engine.melds import best_discard_key, deadwood_of_mask
 
 from .hard import knock_outcome
-from .knowledge import TableView, bits
-from .rollout import knock_points
+from .knowledge import TableView, bits, knock_points
 
 MAX_TURNS = 200  # a played-out hand ends by a knock or the stock long before this
 

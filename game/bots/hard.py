@@ -19,18 +19,19 @@ How it thinks (a few milliseconds a decision):
   now count more than the ones hoped for), and whether to knock or play on for gin or for an
   undercut of the opponent's knock (from the sampled outcome, the stage, the deadwood and the
   opponent's habit).  Gin is always taken.  ``V1`` keeps the hand-made rules of the first release.
-- ``defend`` (an experiment, off: it gained nothing measurable on fresh deals) also looks one turn
-  ahead at the opponent's knock: a sampled opponent hand draws a card and knocks where its habit
-  allows, and each of the learned best throws gains what its kept hand would score laid off against
-  that knock (``exposure``: deadwood lost, or an undercut won).
+
+The variants tried on top of it (play-outs, a look at the opponent's next knock, ...) live in
+``bench/hard_variants.py``: no level plays them.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from game.engine import VALUES, Card, Event, HandEnded, Observation, Rules
 from game.engine.melds import best_discard_key, deadwood_of_mask
+from game.engine.scoring import knock_is_undercut, settle_knock
 
 from .base import Bot, forbid_mask
 from .knowledge import (
@@ -45,16 +46,11 @@ from .knowledge import (
     expected_after_draw,
     layoff_targets,
 )
-from .rollout import Policy, knock_points, play_out, settle, stock_of
 from .value_weights import KNOCK_WEIGHTS, WEIGHTS
 from .valuemodel import features, knock_features, score, stage_of
 
 DEFAULTS: dict[str, float] = {
-    "mix": 0.0,  # weight of the present deadwood against the deadwood expected after one draw
     "reach": 20.0,  # points for each unit of chance that the next draw brings a knock
-    "gin_reach": 0.0,  # ... and a gin
-    "mix_late": 0.0,  # the weight of the present deadwood grows to this as the hand goes on
-    "deep": 0,  # the best few throws are compared again two draws ahead
     "take_cost": 0.4,  # points a face-up pickup costs for what it tells the opponent
     "danger": 3.0,  # points lost when a throw joins a meld in the opponent's hand
     "wanted": 1.5,  # extra points for throwing a card that plainly joins the opponent's pickups
@@ -70,24 +66,11 @@ DEFAULTS: dict[str, float] = {
     "hold_cap": 2,  # ... and at least this far below the knock limit
     "late_stock": 1,  # stock cards left (beyond the dead-hand count) when any safe knock is taken
     "prune": 8,  # discards whose deadwood exceeds the least by more than this are not compared
-    "rollouts": 0,  # > 0: weigh each possible knock against this many play-outs of the hand going on
-    "roll_knock": 0,  # ... in which this seat knocks with this much deadwood or less (0: gin only)
-    "roll_late": 4,  # ... or with any legal count once the stock is this short
-    "roll_margin": 0.0,  # knock when its expected points beat playing on by at least this
-    "roll_draw": 0,  # > 0: a close draw (values within draw_band) is settled by this many play-outs
-    "draw_band": 2.0,
-    "clamp": 0,  # 1: points past what either side needs to win the match count for nothing
-    "finish": 0.0,  # > 0: within this many times (knock limit + 10) points of the target, a low count
-    # knocks when the expected score reaches the target (instead of playing on for an undercut)
     "learned": 3,  # > 0: the throw is chosen among the best this many by the learned model (``valuemodel``)
     "learned_knock": 1,  # 1: knock when the learned model says knocking scores more than playing on
-    "defend": 0.0,  # > 0: among the learned best throws, add this times the points each kept hand is expected
-    # to score if the opponent knocks after its next stock draw (sampled; an undercut gains)
-    "defend_samples": 16,
 }
 
-V1: dict[str, float] = {**DEFAULTS, "rollouts": 0, "roll_draw": 0, "clamp": 0, "finish": 0, "learned": 0,
-                           "learned_knock": 0, "defend": 0, "reach": 12.0, "danger": 0.0, "wanted": 3.0,
+V1: dict[str, float] = {**DEFAULTS, "learned": 0, "learned_knock": 0, "reach": 12.0, "danger": 0.0, "wanted": 3.0,
                            "late_stock": 6}
 """The hard bot as first released (the yardstick ``hard_v1``), kept fixed while ``DEFAULTS`` move on: it
 knocks by the sampled undercut chance and the opponent's habit, no play-outs, nothing learned."""
@@ -95,9 +78,9 @@ knocks by the sampled undercut chance and the opponent's habit, no play-outs, no
 
 Draws = list[tuple[int, float]]  # (card, chance it is the next stock card, unnormalised)
 Memo = dict[int, float]  # hand values already worked out during one decision
+Ranked = list[tuple[float, int, int, float]]  # (value with the throw's cost, deadwood kept, card thrown, the cost)
 
 SURE_FEED = 30.0  # points: never hand the opponent a meld made of cards they picked up
-
 
 
 def knock_outcome(rules: Rules, rest: int, k: int, samples: Sequence[int]) -> tuple[float, float]:
@@ -108,28 +91,25 @@ def knock_outcome(rules: Rules, rest: int, k: int, samples: Sequence[int]) -> tu
     undercuts = 0
     for opp in samples:
         d = defender_deadwood(targets, opp)
-        if d > k or (d == k and not rules.tie_is_undercut):
-            total += d - k
-        else:
-            undercuts += 1
-            total -= k - d + rules.undercut_bonus
+        undercuts += knock_is_undercut(rules, k, d)
+        total += settle_knock(rules, k, d)
     n = len(samples)
     return total / n, undercuts / n
 
+
 class HardBot(Bot):
     level = "hard"
+    defaults: ClassVar[dict[str, float]] = DEFAULTS  # the parameters it takes, with their values
 
     def __init__(self, seed: int | str | None = None, rng: random.Random | None = None, **params: float) -> None:
         super().__init__(seed, rng)
-        unknown = set(params) - set(DEFAULTS)
+        unknown = set(params) - set(self.defaults)
         if unknown:
             raise ValueError(f"unknown hard-bot parameters: {sorted(unknown)}")
-        self.p = {**DEFAULTS, **params}
+        self.p = {**self.defaults, **params}
         self._plan: tuple[int, int, int, int, bool] | None = None
         self._limit = 10  # the knock limit of the hand being thought about
-        self._mix = self.p["mix"]
         self._stage = 0.0
-        self._obs: Observation | None = None  # the decision being thought about
         self.opp_knock_counts: list[int] = []  # the opponent's deadwood at its knocks this match
         self.opp_declines: list[int] = []  # deadwood the opponent held, could knock with, and did not
 
@@ -155,13 +135,12 @@ class HardBot(Bot):
             v = memo.get(mask)
             if v is not None:
                 return v
-        mix = self._mix
         reach = self.p["reach"]
-        if reach or self.p["gin_reach"]:
-            mean, chance, gin = draw_outlook(mask, draws, dw, self._limit)
-            v = mix * dw + (1.0 - mix) * mean - reach * chance - self.p["gin_reach"] * gin
+        if reach:
+            mean, chance, _ = draw_outlook(mask, draws, dw, self._limit)
+            v = mean - reach * chance
         else:
-            v = mix * dw + (1.0 - mix) * expected_after_draw(mask, draws, dw)
+            v = expected_after_draw(mask, draws, dw)
         if memo is not None:
             memo[mask] = v
         return v
@@ -177,77 +156,15 @@ class HardBot(Bot):
 
     def view(self, obs: Observation) -> TableView:
         self._limit = obs.knock_limit
-        stage = min(1.0, obs.turns / 20.0)
-        self._mix = self.p["mix"] + (self.p["mix_late"] - self.p["mix"]) * stage
         self._stage = stage_of(obs.stock_size, obs.rules.dead_hand_stock)
-        self._obs = obs
         return TableView(obs, self.memory)
-
-    def exposure(self, obs: Observation, view: TableView, keeps: list[int]) -> list[float]:
-        """Points each kept ten-card hand in ``keeps`` is expected to score should the opponent knock after
-        its next stock draw (by its habit, or the limit while unknown): lost deadwood after layoffs, or an
-        undercut won; nothing where it would not knock.  Over sampled opponent hands and stock cards."""
-        habit = self.knock_habit(obs)
-        limit = obs.knock_limit if habit < 0 else habit
-        rules = obs.rules
-        totals = [0.0] * len(keeps)
-        samples = self.opponent_samples(obs, view, int(self.p["defend_samples"]))
-        for opp in samples:
-            pool = list(bits(view.unseen & ~opp))
-            if not pool:
-                continue
-            drawn = opp | 1 << self.rng.choice(pool)
-            c, k = best_discard_key(drawn, 0)
-            if k > limit:
-                continue
-            targets = layoff_targets(cards(drawn ^ (1 << c))) if k else []  # nothing is laid off on gin
-            for i, keep in enumerate(keeps):
-                totals[i] -= settle(rules, k, defender_deadwood(targets, keep))
-        n = max(1, len(samples))
-        return [t / n for t in totals]
 
     # ---------------------------------------------------------------- draw
 
     def draw_from_discard(self, obs: Observation) -> bool:
-        top = obs.top_discard
-        if top is None:
+        if obs.top_discard is None:
             return False
-        view = self.view(obs)
-        take, after_take, after_stock = self.compare_draw(obs, view)
-        band = self.p["draw_band"]
-        if self.p["roll_draw"] and abs(after_take + self.p["take_cost"] - after_stock) < band:
-            return self.take_beats_stock(obs, view, top)
-        return take
-
-    def _policy(self, obs: Observation) -> Policy:
-        habit = self.knock_habit(obs)
-        return Policy(
-            limit=obs.knock_limit,
-            me_knock=min(int(self.p["roll_knock"]), obs.knock_limit),
-            opp_knock=obs.knock_limit if habit < 0 else habit,
-            late=int(self.p["roll_late"]),
-        )
-
-    def take_beats_stock(self, obs: Observation, view: TableView, top: Card) -> bool:
-        """A close draw settled by play-outs: take the face-up card, or draw from the stock?"""
-        rules = obs.rules
-        policy = self._policy(obs)
-        hand = view.hand
-        forbid = 0 if rules.may_discard_taken_card else 1 << top
-        n = int(self.p["roll_draw"])
-        diff = 0.0
-        for opp in self.opponent_samples(obs, view, n):
-            stock = stock_of(view.unseen, opp, self.rng)
-            c, d = best_discard_key(hand | 1 << top, forbid)
-            rest = (hand | 1 << top) ^ (1 << c)
-            diff += knock_points(rules, 0, rest, opp) if d == 0 else play_out(rules, rest, opp, stock, c, policy)
-            if len(stock) > rules.dead_hand_stock:
-                x = stock[-1]
-                c, d = best_discard_key(hand | 1 << x, 0)
-                rest = (hand | 1 << x) ^ (1 << c)
-                stock.pop()
-                diff -= knock_points(rules, 0, rest, opp) if d == 0 else play_out(rules, rest, opp, stock, c, policy)
-        return diff > 0
+        return self.compare_draw(obs, self.view(obs))[0]
 
     def compare_draw(self, obs: Observation, view: TableView) -> tuple[bool, float, float]:
         """(take the face-up card?, value after taking it, expected value after a stock draw)."""
@@ -258,15 +175,12 @@ class HardBot(Bot):
         forbid = 0 if obs.rules.may_discard_taken_card else 1 << top
         memo: Memo = {}
         take = self._best_keep(mask | 1 << top, forbid, draws, view, with_danger=False, memo=memo)[1]
-        stock = self._expected_stock_value(mask, draws, memo)
+        stock = self._value2(mask, draws, memo)
         return take + self.p["take_cost"] < stock, take, stock
-
-    def _expected_stock_value(self, mask: int, draws: Draws, memo: Memo) -> float:
-        return self._value2(mask, draws, memo)
 
     def ranked_keeps(
         self, mask11: int, forbid: int, draws: Draws, view: TableView, with_danger: bool, memo: Memo | None = None
-    ) -> list[tuple[float, int, int, float]]:
+    ) -> Ranked:
         """(value with the throw's cost, deadwood kept, card thrown, the cost) for the allowed throws,
         best first; throws far above the least deadwood are not compared."""
         options = [(deadwood_of_mask(mask11 ^ (1 << c)), c) for c in bits(mask11 & ~forbid)]
@@ -285,25 +199,18 @@ class HardBot(Bot):
     ) -> tuple[int, float]:
         """(card to throw, value of the ten cards kept) over the allowed throws."""
         ranked = self.ranked_keeps(mask11, forbid, draws, view, with_danger, memo)
-        deep = int(self.p["deep"])
-        if deep and with_danger and len(ranked) > 1:
-            memo = {} if memo is None else memo
-            rescored = []
-            for _, _, c, cost in ranked[:deep]:
-                rescored.append((self._value2(mask11 ^ (1 << c), draws, memo) + cost, -VALUES[c], c))
-            rescored.sort()
-            return rescored[0][2], rescored[0][0]
         top = int(self.p["learned"])
         if top > 1 and with_danger and len(ranked) > 1:
             tops = ranked[:top]
-            keys = [score(WEIGHTS, features(mask11 ^ (1 << r[2]), r[1], draws, self._limit, self._stage, r[0], r[3]))
-                    for r in tops]
-            if self.p["defend"] and self._obs is not None:
-                exposed = self.exposure(self._obs, view, [mask11 ^ (1 << r[2]) for r in tops])
-                keys = [k + self.p["defend"] * e for k, e in zip(keys, exposed, strict=True)]
+            keys = self._learned_keys(mask11, draws, view, tops)
             best = tops[max(range(len(tops)), key=keys.__getitem__)]
             return best[2], best[0]
         return ranked[0][2], ranked[0][0]
+
+    def _learned_keys(self, mask11: int, draws: Draws, view: TableView, tops: Ranked) -> list[float]:
+        """The learned model's points for keeping each of the best few throws' hands."""
+        return [score(WEIGHTS, features(mask11 ^ (1 << r[2]), r[1], draws, self._limit, self._stage, r[0], r[3]))
+                for r in tops]
 
     def _value2(self, mask: int, draws: Draws, memo: Memo) -> float:
         """The value expected after one more stock draw (and the least-deadwood throw)."""
@@ -328,44 +235,14 @@ class HardBot(Bot):
         c0, d0 = best_discard_key(mask, forbid)
         if d0 == 0:
             return Card(c0), True  # gin, whatever decides the other knocks
-        rollouts = self.p["rollouts"] > 0
         learned = bool(self.p["learned_knock"])
-        if d0 <= obs.knock_limit and not rollouts and not learned and self.should_knock(
-            obs, view, mask ^ (1 << c0), d0
-        ):
+        if d0 <= obs.knock_limit and not learned and self.should_knock(obs, view, mask ^ (1 << c0), d0):
             return Card(c0), True
         c, v = self._best_keep(mask, forbid, view.stock_weights(), view, with_danger=True)
         if d0 <= obs.knock_limit and learned:
             knock = self.learned_knock(obs, view, mask ^ (1 << c0), d0, v)
             return (Card(c0), True) if knock else (Card(c), False)
-        if d0 <= obs.knock_limit and rollouts and self.knock_beats_play_on(
-            obs, view, mask ^ (1 << c0), d0, mask ^ (1 << c), c
-        ):
-            return Card(c0), True
         return Card(c), False
-
-    def knock_beats_play_on(self, obs: Observation, view: TableView, rest: int, k: int, keep: int, thrown: int) -> bool:
-        """Sample opponent hands and stock orders: is knocking now worth more than playing on?"""
-        rules = obs.rules
-        n = int(self.p["rollouts"])
-        policy = self._policy(obs)
-        samples = self.opponent_samples(obs, view, n)
-        targets = layoff_targets(cards(rest))
-        if self.p["clamp"]:
-            mine, theirs = obs.scores[obs.player], obs.scores[1 - obs.player]
-            need, give = max(1, rules.target - mine), max(1, rules.target - theirs)
-        else:
-            need = give = 1 << 20
-        now = later = 0.0
-        for opp in samples:
-            d = defender_deadwood(targets, opp)
-            if d > k or (d == k and not rules.tie_is_undercut):
-                now += min(d - k, need)
-            else:
-                now -= min(k - d + rules.undercut_bonus, give)
-            pts = play_out(rules, keep, opp, stock_of(view.unseen, opp, self.rng), thrown, policy)
-            later += min(pts, need) if pts > 0 else max(pts, -give)
-        return now >= later + self.p["roll_margin"] * len(samples)
 
     def learned_knock(self, obs: Observation, view: TableView, rest: int, k: int, play_on: float) -> bool:
         """Knock with ``rest`` (deadwood ``k``, not gin) rather than play on with a hand worth ``play_on``?"""
@@ -453,13 +330,9 @@ class HardBot(Bot):
         if k > obs.knock_limit:
             return False
         late = self.late(obs)
-        need = obs.rules.target - obs.scores[obs.player]
-        finishing = self.p["finish"] > 0 and need <= self.p["finish"] * (obs.knock_limit + 10)
-        if not late and not finishing and k <= self.hold_limit(obs):
+        if not late and k <= self.hold_limit(obs):
             return False
         gain, undercut = self.knock_outlook(obs, view, rest, k)
         if late:
             return gain > 0
-        if finishing and k <= self.hold_limit(obs):  # a safe knock that likely ends the match
-            return undercut <= self.p["max_undercut"] and gain >= need
         return undercut <= self.p["max_undercut"] and gain >= self.p["min_gain"]

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from game.engine import VALUES, Card, Observation, best_arrangement
+from game.engine import VALUES, Card, Observation, Rules, best_arrangement
 from game.engine.melds import best_discard_key, deadwood_of_mask
+from game.engine.scoring import settle_knock
 
 from .memory import HandMemory
 
@@ -65,16 +66,6 @@ def melds_in(mask: int, card: int) -> bool:
     return any(m >> a & 1 and m >> b & 1 for a, b in MELD_PAIRS[card])
 
 
-def best_discard_leaving(mask: int, forbid: int = 0) -> tuple[int, int]:
-    """(card, deadwood left) of the least-deadwood discard; a thin alias of the engine's fast path."""
-    return best_discard_key(mask, forbid)
-
-
-def discard_deadwoods_mask(mask: int, forbid: int = 0) -> dict[int, int]:
-    """Deadwood left after each allowed discard from ``mask``."""
-    return {c: deadwood_of_mask(mask ^ (1 << c)) for c in _bits(mask & ~forbid)}
-
-
 def layoff_targets(cards: Iterable[int]) -> list[tuple[str, int, int]]:
     """The melds of a knocking hand's best arrangement as (kind, low card, high card) for layoffs."""
     out = []
@@ -116,6 +107,13 @@ def defender_deadwood(targets: list[tuple[str, int, int]], opp: int) -> int:
     if laid:
         d = min(d, deadwood_of_mask(opp & ~laid))
     return d
+
+
+def knock_points(rules: Rules, k: int, my_rest: int, opp: int) -> float:
+    """Points for the knocker holding ``my_rest`` (deadwood ``k``, 0: gin) against the defender ``opp``,
+    laid off by the estimate above; negative when undercut."""
+    targets = layoff_targets(cards(my_rest)) if k else []  # nothing is laid off on gin
+    return float(settle_knock(rules, k, defender_deadwood(targets, opp)))
 
 
 class TableView:

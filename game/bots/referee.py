@@ -99,7 +99,7 @@ def _yes(answer: object) -> bool:
 
 
 @dataclass
-class MatchRecord:
+class PlayedMatch:
     """How a bot match went: enough for the simulator's table and for tests."""
 
     seed: int
@@ -128,7 +128,7 @@ def play_match(
     check_invariants: bool = False,
     max_hands: int = 400,
     watch: Callable[[MatchState, list[Event]], None] | None = None,
-) -> MatchRecord:
+) -> PlayedMatch:
     """Play one match between two bots (bot0 in seat 0) and record it.
 
     ``check_invariants`` runs the engine's own consistency check after every action (tests use it);
@@ -141,7 +141,7 @@ def play_match(
     state, events = new_match(rules, seed)
     for seat, bot in enumerate(bots):
         bot.new_match(seat, rules)
-    record = MatchRecord(seed=seed, winner=None, scores=(0, 0))
+    record = PlayedMatch(seed=seed, winner=None, scores=(0, 0))
     deliver(events, bots)
     if watch:
         watch(state, events)

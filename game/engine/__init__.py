@@ -39,7 +39,7 @@ from .fairness import (
     seeded_secret,
 )
 from .fairness_check import Verification, verify, verify_record
-from .knock import Showdown, knock_arrangement, knock_melds, layoff_spots, layoffs, showdown
+from .knock import KnockShowdown, knock_arrangement, knock_melds, layoff_spots, layoffs, showdown
 from .melds import (
     Arrangement,
     DiscardChoice,
@@ -95,7 +95,7 @@ __all__ = [
     "Rules",
     "SUITS",
     "SaveError",
-    "Showdown",
+    "KnockShowdown",
     "TARGET_CHOICES",
     "TIMER_CHOICES",
     "TakeUpcard",

@@ -124,11 +124,3 @@ def mask_value(mask: int) -> int:
         total += VALUES[low.bit_length() - 1]
         mask ^= low
     return total
-
-
-def sort_key_rank(card: int) -> tuple[int, int]:
-    return (card % 13, card // 13)
-
-
-def sort_key_suit(card: int) -> tuple[int, int]:
-    return (card // 13, card % 13)

@@ -13,16 +13,7 @@ from .outcome import settle
 
 def check_state(s: MatchCore) -> None:
     """Raise SaveError when ``s`` could not have come from legal play."""
-    every = s.all_cards()
-    if len(every) != 52:
-        raise SaveError(f"the match holds {len(every)} cards, not 52")
-    if len(set(every)) != 52:
-        seen, twice = set(), []
-        for c in every:
-            if c in seen:
-                twice.append(str(c))
-            seen.add(c)
-        raise SaveError(f"a card appears twice: {', '.join(sorted(set(twice)))}")
+    _check_deck(s)
     sizes = [len(h) for h in s.hands]
     phase = s.phase
     if phase in (Phase.UPCARD_OFFER, Phase.DRAW):
@@ -67,6 +58,26 @@ def check_state(s: MatchCore) -> None:
         expected = hand_knock_limit(s.rules, s.upcard)
         if s.knock_limit != expected:
             raise SaveError(f"the knock limit {s.knock_limit} does not follow the rules (it should be {expected})")
+    _check_scores(s)
+
+
+def _check_deck(s: MatchCore) -> None:
+    """Every card of the deck exactly once."""
+    every = s.all_cards()
+    if len(every) != 52:
+        raise SaveError(f"the match holds {len(every)} cards, not 52")
+    if len(set(every)) != 52:
+        seen, twice = set(), []
+        for c in every:
+            if c in seen:
+                twice.append(str(c))
+            seen.add(c)
+        raise SaveError(f"a card appears twice: {', '.join(sorted(set(twice)))}")
+
+
+def _check_scores(s: MatchCore) -> None:
+    """The scores and hands won add up to the history, and the match is over exactly when it should be."""
+    phase = s.phase
     decided = settle(s.rules, s.scores, s.hands_won, s.history) is not None
     if phase is Phase.MATCH_OVER and not decided:
         if s.rules.hollywood:

@@ -56,7 +56,7 @@ def layoffs(knocker_melds: Sequence[int], pool: int) -> list[tuple[int, int]]:
 
 
 @dataclass(frozen=True)
-class Showdown:
+class KnockShowdown:
     """Both hands laid out after a knock, with the defender's layoffs."""
 
     knocker: Arrangement
@@ -117,7 +117,7 @@ def knock_arrangement(cards: Iterable[int]) -> Arrangement:
     return Arrangement.from_masks(knock_melds(mask), mask)
 
 
-def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_layoffs: bool = True) -> Showdown:
+def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_layoffs: bool = True) -> KnockShowdown:
     """Lay out a knock: the knocker's melds, then the defender's melds and layoffs chosen jointly.
 
     The knocker's layout depends on the knocker's cards only (``knock_melds``: least deadwood, then
@@ -131,7 +131,7 @@ def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_
     dbest = deadwood_of_mask(dmask)
     if not allow_layoffs:
         k_melds = best_meld_masks(kmask)
-        return Showdown(
+        return KnockShowdown(
             Arrangement.from_masks(k_melds, kmask),
             Arrangement.from_masks(best_meld_masks(dmask), dmask),
             (),
@@ -156,7 +156,7 @@ def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_
     _, d_arr, placed = best
     knocker = Arrangement.from_masks(k_arr, kmask)
     defender = Arrangement.from_masks(d_arr, dmask & ~mask_of(c for c, _ in placed))
-    return Showdown(
+    return KnockShowdown(
         knocker,
         defender,
         tuple((Card(c), i) for c, i in placed),

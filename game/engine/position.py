@@ -11,7 +11,7 @@ from .dealing import hand_knock_limit
 from .errors import SaveError
 from .fairness import FairDeal
 from .rules import Rules
-from .save import FORMAT, VERSION, state_from_dict
+from .save import SAVE_FILE, state_from_dict
 from .scoring import HandResult
 
 S = TypeVar("S", bound=MatchCore)
@@ -67,25 +67,30 @@ def build_position(
     return state
 
 
+def _auto_to_act(to_act: str, dealer: int, offer_stage: int, in_play: bool) -> int | None:
+    """The seat to act that a position given as ``to_act="auto"`` implies."""
+    if to_act != "auto":
+        raise ValueError(f"to_act must be a seat, None or 'auto', not {to_act!r}")
+    return (dealer if offer_stage == 1 else 1 - dealer) if in_play else None
+
+
+def _pick_lists(picks: Sequence[CardsLike] | None, taken: Card | None, to_act: int | None) -> list[list[Card]]:
+    """Each seat's pickups: as given, else just the card taken this turn by the seat to act."""
+    if picks is None:
+        pick_lists: list[list[Card]] = [[], []]
+        if taken is not None and to_act in (0, 1):
+            pick_lists[to_act].append(taken)
+        return pick_lists
+    if len(picks) != 2:
+        raise ValueError("picks must be two lists")
+    return [_cards(p) for p in picks]
+
+
 def _position_dict(
-    rules: Rules,
-    hands: Sequence[CardsLike],
-    stock: CardsLike,
-    discard: CardsLike,
-    dealer: int,
-    phase: Phase,
-    to_act: int | None | str,
-    out_of_play: CardsLike,
-    upcard: Card | str | None,
-    knock_limit: int | None,
-    offer_stage: int,
-    stock_only: bool,
-    taken_card: Card | str | None,
-    picks: Sequence[CardsLike] | None,
-    turns: int,
-    hand_no: int | None,
-    seed: int,
-    history: Sequence[HandResult],
+    rules: Rules, hands: Sequence[CardsLike], stock: CardsLike, discard: CardsLike, dealer: int, phase: Phase,
+    to_act: int | None | str, out_of_play: CardsLike, upcard: Card | str | None, knock_limit: int | None,
+    offer_stage: int, stock_only: bool, taken_card: Card | str | None, picks: Sequence[CardsLike] | None,
+    turns: int, hand_no: int | None, seed: int, history: Sequence[HandResult],
 ) -> dict[str, Any]:
     """The position as a save's data, with the defaults filled in."""
     in_play = phase in IN_PLAY
@@ -95,20 +100,11 @@ def _position_dict(
     pile = _cards(discard)
     retired = _cards(out_of_play)
     if isinstance(to_act, str):
-        if to_act != "auto":
-            raise ValueError(f"to_act must be a seat, None or 'auto', not {to_act!r}")
-        to_act = (dealer if offer_stage == 1 else 1 - dealer) if in_play else None
+        to_act = _auto_to_act(to_act, dealer, offer_stage, in_play)
     default_upcard = pile[0] if pile else (retired[0] if retired else None)
     first = default_upcard if upcard is None else _cards([upcard])[0]
     taken = None if taken_card is None else _cards([taken_card])[0]
-    if picks is None:
-        pick_lists: list[list[Card]] = [[], []]
-        if taken is not None and to_act in (0, 1):
-            pick_lists[to_act].append(taken)
-    else:
-        if len(picks) != 2:
-            raise ValueError("picks must be two lists")
-        pick_lists = [_cards(p) for p in picks]
+    pick_lists = _pick_lists(picks, taken, to_act)
     if knock_limit is None:
         knock_limit = rules.knock_limit if first is None else hand_knock_limit(rules, first)
     history = list(history)
@@ -117,8 +113,7 @@ def _position_dict(
     scores = [sum(r.points for r in history if r.winner == p) for p in (0, 1)]
     won = [sum(1 for r in history if r.winner == p) for p in (0, 1)]
     return {
-        "format": FORMAT,
-        "version": VERSION,
+        **SAVE_FILE.head(),
         "rules": rules.to_dict(),
         "seed": seed,
         "hand_no": hand_no,

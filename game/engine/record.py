@@ -35,6 +35,7 @@ from .dealing import deal_follows_cards
 from .errors import IllegalAction, SaveError
 from .events import Event, HandDealt
 from .fairness import FairDeal
+from .fileformat import FileFormat
 from .record_checks import RecordError as RecordError
 from .record_checks import card_text, codes, count_of, opt_seat_of, pair_of, seat_of, shown
 from .record_fair import DealSeal, export_record
@@ -44,6 +45,10 @@ from .state import MatchState
 
 FORMAT = "gin-rummy-hand"
 VERSION = 1
+HAND_FILE = FileFormat(FORMAT, VERSION, not_object="a hand record must be a JSON object",
+                       not_ours="this is not a Gin Rummy hand record", no_version="the hand record has no version",
+                       unknown="unknown hand record version {version}",
+                       newer="the hand was recorded by a newer version of the game (format {version})")
 
 MAX_RECORD_BYTES = 64 * 1024  # a hand record takes about one kilobyte
 MAX_MOVES = 1000  # far beyond any hand played (the stock holds 31 cards)
@@ -69,7 +74,7 @@ _BY_CODE: dict[str, type[Action]] = {code: cls for cls, code in MOVE_CODES.items
 
 
 @dataclass(frozen=True)
-class Move:
+class RecordedMove:
     """One move of a hand: ``seat`` played ``action``."""
 
     seat: int
@@ -81,7 +86,7 @@ class Move:
         return f"{self.seat}{MOVE_CODES[type(self.action)]}{'' if card is None else str(card)}"
 
     @classmethod
-    def parse(cls, token: str) -> Move:
+    def parse(cls, token: str) -> RecordedMove:
         if not isinstance(token, str) or len(token) not in (2, 4) or token[0] not in "01":
             raise RecordError(f"not a move: {shown(token)}")
         kind = _BY_CODE.get(token[1])
@@ -159,7 +164,7 @@ class HandRecord:
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     upcard: Card
     stock: tuple[Card, ...]
-    moves: tuple[Move, ...] = ()
+    moves: tuple[RecordedMove, ...] = ()
     end: HandEnd | None = None
     fair: DealSeal | None = None  # the fair deal's seal; its secret once the hand is over
 
@@ -196,7 +201,7 @@ class HandRecord:
         """This record with one more move (the caller has played it through the engine)."""
         if type(action) not in MOVE_CODES:
             raise RecordError(f"{action} is not a move within a hand")
-        return replace(self, moves=self.moves + (Move(seat, action),), end=None)
+        return replace(self, moves=self.moves + (RecordedMove(seat, action),), end=None)
 
     def finished(self, result: HandResult, deal: FairDeal | None = None) -> HandRecord:
         """This record with the hand's ending, and the deal's secret when ``deal`` (now revealed) is given."""
@@ -266,17 +271,7 @@ class HandRecord:
     @classmethod
     def from_dict(cls, d: Any) -> HandRecord:
         """A record from its JSON form, checked field by field (not yet replayed: see ``replay``)."""
-        if not isinstance(d, dict):
-            raise RecordError("a hand record must be a JSON object")
-        if d.get("format") != FORMAT:
-            raise RecordError("this is not a Gin Rummy hand record")
-        version = d.get("version")
-        if type(version) is not int:
-            raise RecordError("the hand record has no version")
-        if version > VERSION:
-            raise RecordError(f"the hand was recorded by a newer version of the game (format {version})")
-        if version < 1:
-            raise RecordError(f"unknown hand record version {version}")
+        HAND_FILE.check(d, RecordError)
         try:
             rules = Rules.from_dict(d["rules"])
         except (KeyError, TypeError, ValueError) as e:
@@ -305,7 +300,7 @@ class HandRecord:
         tokens = moves_text.split()
         if len(tokens) > MAX_MOVES:
             raise RecordError(f"more than {MAX_MOVES} moves")
-        moves = tuple(Move.parse(t) for t in tokens)
+        moves = tuple(RecordedMove.parse(t) for t in tokens)
         end = None if d.get("end") is None else HandEnd.from_dict(d["end"])
         fair = None if d.get("fair") is None else DealSeal.from_dict(d["fair"])
         return cls(rules, hand_no, dealer, scores, won, (tuple(h0), tuple(h1)), upcard[0], tuple(stock), moves, end,
@@ -334,7 +329,7 @@ class Step:
     """A position of a replay: the state after ``move`` (the deal for the first step) and its events."""
 
     state: MatchState
-    move: Move | None
+    move: RecordedMove | None
     events: tuple[Event, ...]
 
 

@@ -11,11 +11,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .fileformat import FileFormat
 from .record import HandRecord, replay
 from .record_checks import RecordError, pair_of, seat_of
 
 FILE_FORMAT = "gin-rummy-history"
 FILE_VERSION = 1
+HISTORY_FILE = FileFormat(FILE_FORMAT, FILE_VERSION, not_ours="this is not a Gin Rummy history file",
+                          no_version="the history file has no version", unknown="the history file has no version")
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_FILE_HANDS = 2000
 MAX_TEXT = 64  # names, ids and labels in a file header
@@ -49,13 +52,7 @@ class FileHeader:
 
     @classmethod
     def from_dict(cls, d: Any) -> FileHeader:
-        if not isinstance(d, dict) or d.get("format") != FILE_FORMAT:
-            raise RecordError("this is not a Gin Rummy history file")
-        version = d.get("version")
-        if type(version) is not int or version < 1:
-            raise RecordError("the history file has no version")
-        if version > FILE_VERSION:
-            raise RecordError(f"the file was written by a newer version of the game (format {version})")
+        HISTORY_FILE.check(d, RecordError)
         match = d.get("match")
         if not isinstance(match, str) or not match or len(match) > MAX_TEXT or not match.isalnum():
             raise RecordError("the match id must be a short letters-and-digits string")

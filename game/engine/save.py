@@ -14,6 +14,7 @@ from .core import MatchCore, Phase
 from .deal_save import NOTICE_CARDS, deal_from_dict, deal_to_dict
 from .dealing import deal_follows_cards
 from .errors import SaveError
+from .fileformat import FileFormat
 from .invariants import check_state
 from .outcome import settle
 from .rules import Rules
@@ -26,6 +27,10 @@ VERSION = 2
 """The newest format.  Version 2 added the straight gin and Hollywood switches; a match using neither
 is still written as version 1, so an older copy of the game can go on reading it."""
 V2_SWITCHES = ("straight_gin", "hollywood")
+SAVE_FILE = FileFormat(FORMAT, VERSION, not_object="a saved match must be a JSON object",
+                       not_ours="this is not a saved Gin Rummy match", no_version="the save has no version",
+                       unknown="unknown save version {version}",
+                       newer="the save was written by a newer version of the game (format {version})")
 
 # Sane bounds for what a save may hold; anything beyond them is refused before it is used.
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole match to the highest target (10000) takes about 1 MB
@@ -134,27 +139,37 @@ def _opt_card(x: Any, name: str) -> Card | None:
         raise SaveError(f"{name}: {e}") from None
 
 
+def _seed(seed: Any) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveError("the seed must be a whole number")
+    if seed.bit_length() >= MAX_SEED_BITS:
+        raise SaveError(f"the seed is out of range: {_show(seed)} (less than 2**{MAX_SEED_BITS} either way)")
+    return seed
+
+
+def _read_results(s: MatchCore, d: dict[str, Any]) -> None:
+    """The scores, hands won and the finished hands of a save's data into ``s``."""
+    scores, won = d["scores"], d["hands_won"]
+    if not (isinstance(scores, list) and len(scores) == 2 and isinstance(won, list) and len(won) == 2):
+        raise SaveError("scores and hands_won must each hold two numbers")
+    most = (3 if s.rules.hollywood else 1) * (s.rules.target + MAX_HAND_POINTS)  # Hollywood plays on after a game
+    s.scores = [_count(x, "score", most) for x in scores]
+    s.hands_won = [_count(x, "hands won", MAX_HANDS) for x in won]
+    if not isinstance(d["history"], list):
+        raise SaveError("history must be a list")
+    if len(d["history"]) > MAX_HANDS + 1:
+        raise SaveError(f"the history holds more than {MAX_HANDS + 1} hands")
+    s.history = [HandResult.from_dict(r) for r in d["history"]]
+    if d.get("last_result_in_history") and s.history:
+        s.last_result = s.history[-1]
+
+
 def state_from_dict(d: Any, cls: type[S]) -> S:
     """A match of class ``cls`` from a save's data, checked (``check_state``); ``SaveError`` if it cannot be."""
-    if not isinstance(d, dict):
-        raise SaveError("a saved match must be a JSON object")
-    if d.get("format") != FORMAT:
-        raise SaveError("this is not a saved Gin Rummy match")
-    version = d.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError("the save has no version")
-    if version > VERSION:
-        raise SaveError(f"the save was written by a newer version of the game (format {version})")
-    if version < 1:
-        raise SaveError(f"unknown save version {version}")
+    version = SAVE_FILE.check(d, SaveError)
     try:
         rules = _rules_of(d, version)
-        seed = d["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SaveError("the seed must be a whole number")
-        if seed.bit_length() >= MAX_SEED_BITS:
-            raise SaveError(f"the seed is out of range: {_show(seed)} (less than 2**{MAX_SEED_BITS} either way)")
-        s = cls(rules, seed, _seat(d["dealer"], "dealer"))
+        s = cls(rules, _seed(d["seed"]), _seat(d["dealer"], "dealer"))
         s.hand_no = _count(d["hand_no"], "hand_no", MAX_HANDS)
         try:
             s.phase = Phase(d["phase"])
@@ -180,19 +195,7 @@ def state_from_dict(d: Any, cls: type[S]) -> S:
             raise SaveError("picks must be two lists")
         s.picks = [_card_list(p, "picks") for p in picks]
         s.turns = _count(d["turns"], "turns", MAX_TURNS)
-        scores, won = d["scores"], d["hands_won"]
-        if not (isinstance(scores, list) and len(scores) == 2 and isinstance(won, list) and len(won) == 2):
-            raise SaveError("scores and hands_won must each hold two numbers")
-        most = (3 if rules.hollywood else 1) * (rules.target + MAX_HAND_POINTS)  # Hollywood plays on after a game
-        s.scores = [_count(x, "score", most) for x in scores]
-        s.hands_won = [_count(x, "hands won", MAX_HANDS) for x in won]
-        if not isinstance(d["history"], list):
-            raise SaveError("history must be a list")
-        if len(d["history"]) > MAX_HANDS + 1:
-            raise SaveError(f"the history holds more than {MAX_HANDS + 1} hands")
-        s.history = [HandResult.from_dict(r) for r in d["history"]]
-        if d.get("last_result_in_history") and s.history:
-            s.last_result = s.history[-1]
+        _read_results(s, d)
         # a deal that does not describe these cards (an edited save) is dropped: that hand cannot be exported
         s.deal, s.deal_notice = deal_from_dict(d.get("deal"))
         if s.deal is not None and not deal_follows_cards(s):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
-from .knock import Showdown
+from .knock import KnockShowdown
 from .rules import Rules
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
@@ -122,7 +122,22 @@ class HandResult:
         )
 
 
-def score_knock(rules: Rules, kind: str, knocker: int, show: Showdown, hand_no: int, dealer: int,
+def knock_is_undercut(rules: Rules, k: int, d: int) -> bool:
+    """The defender wins a knock at deadwood ``k`` (not gin) when left with ``d`` after layoffs."""
+    return not (d > k or (d == k and not rules.tie_is_undercut))
+
+
+def settle_knock(rules: Rules, k: int, d: int) -> int:
+    """Points of a knock at deadwood ``k`` (0: gin) against ``d`` after layoffs, as the knocker's gain:
+    negative when the defender undercuts.  The one place the settlement rule is written."""
+    if k == 0:
+        return rules.gin_bonus + d
+    if knock_is_undercut(rules, k, d):
+        return -(k - d + rules.undercut_bonus)
+    return d - k
+
+
+def score_knock(rules: Rules, kind: str, knocker: int, show: KnockShowdown, hand_no: int, dealer: int,
                 discard: Card | None, turns: int) -> HandResult:
     """Score a knock, gin or big gin from its showdown (defender's deadwood counted after layoffs)."""
     k = show.knocker_deadwood
@@ -134,7 +149,7 @@ def score_knock(rules: Rules, kind: str, knocker: int, show: Showdown, hand_no: 
     elif kind == "gin":
         bonus = rules.gin_bonus
         winner, points, text = knocker, bonus + d, f"{bonus} + {d} = {bonus + d}"
-    elif d > k or (d == k and not rules.tie_is_undercut):
+    elif not knock_is_undercut(rules, k, d):
         kind, bonus = "knock", 0
         winner, points, text = knocker, d - k, f"{d} - {k} = {d - k}"
     else:

@@ -67,7 +67,7 @@ def test_changes_apply_at_once_are_saved_and_come_back(monkeypatch):
     assert app.settings.card_size == "large" and app.layout.cw > cw
     d.press("#page_general")
     d.press("#set_animation_fast")
-    assert app.settings.animation == "fast" and app.table.speed == pytest.approx(0.55)
+    assert app.settings.animation == "fast" and app.pace == pytest.approx(0.55)
     d.press("#set_language_fa")  # the screen turns right to left at once
     assert app.settings.language == "fa" and i18n.language() == "fa" and app.layout.mirror
     d.press("#set_language_ru")
@@ -247,7 +247,7 @@ def test_f12_screenshots_go_to_the_data_folder(monkeypatch, prefs, tmp_path_fact
 
 @pytest.mark.parametrize("lang", ["en", "fa", "ru"])
 def test_every_option_and_value_on_the_screen_is_translated(lang):
-    from game.app.scenes.settings import general_options, looks_options, rule_options
+    from game.app.scenes.setting_options import general_options, looks_options, rule_options
 
     i18n.set_language(lang)
     try:

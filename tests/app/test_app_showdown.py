@@ -302,10 +302,10 @@ def play_until_end(app: App, kind: str, knocker: int | None, layoffs: bool = Fal
 
     match, seat, move = match_before_end(app, kind, knocker, layoffs, mode)
     app.nav.match = match
-    speed = app.table.speed
-    app.table.speed = 0.0
+    speed = app.pace
+    app.pace = 0.0
     app.nav.begin_play(match)
-    app.table.speed = speed
+    app.pace = speed
     play = app.top
     assert isinstance(play, PlayScene)
     if not match.vs_bot:  # the curtain lifted for the seat to play

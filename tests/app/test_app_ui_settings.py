@@ -10,7 +10,8 @@ from helpers.apps import Driver, start_vs_bot
 from game.app.config.settings import Settings
 from game.app.lang import i18n
 from game.app.looks import cardart
-from game.app.scenes.settings import PAGES, SettingsScene
+from game.app.scenes.setting_options import PAGES
+from game.app.scenes.settings import SettingsScene
 from game.engine import VAN
 
 pytestmark = pytest.mark.usefixtures("close_apps")
@@ -29,7 +30,7 @@ def open_page(d: Driver, page: str) -> SettingsScene:
 @pytest.mark.parametrize("language", ["en", "fa", "ru"])
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 def test_every_option_shows_all_its_choices(monkeypatch, language, size):
-    from game.app.scenes.settings import choices, options_of
+    from game.app.scenes.setting_options import choices, options_of
 
     d = Driver(monkeypatch, size=size, language=language, rules=VAN.with_(upcard_offer="classic"))
     for page in PAGES:
@@ -78,7 +79,7 @@ def test_choosing_a_value_and_resetting_a_page(monkeypatch):
 
 
 def test_the_looks_page_previews_the_choice_under_the_pointer(monkeypatch):
-    from game.app.scenes.settings import options_of, value_id
+    from game.app.scenes.setting_options import options_of, value_id
 
     d = Driver(monkeypatch)
     open_page(d, "looks")

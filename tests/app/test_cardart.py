@@ -1,6 +1,5 @@
 """Card faces, backs, felts and the byte-bounded surface cache (headless)."""
 import threading
-import time
 
 import pygame
 import pytest
@@ -135,17 +134,24 @@ def test_court_faces_come_from_the_art_once_prerendered():
 def test_a_face_not_ready_is_drawn_quick_and_asked_for(monkeypatch):
     asked = []
     monkeypatch.setattr(cardart._worker, "request", lambda sizes, style: asked.append((sizes, style)))
+    real_paint = cardfaces.paint
+    painted = []
+
+    def paint(*args, **kwargs):
+        painted.append(kwargs.get("art", True))
+        return real_paint(*args, **kwargs)
+
+    monkeypatch.setattr(cardfaces, "paint", paint)
     style = CardStyle()
     card = Card.parse("QH")
-    t = time.perf_counter()
     surf = cardart.face(card, 120, 168, style)
-    took = time.perf_counter() - t
+    assert True not in painted  # no picture painted on this frame: the worker paints it
+    monkeypatch.setattr(cardfaces, "paint", real_paint)
     assert asked == [([(120, 168)], style)]
     assert not cardart.is_ready(card, 120, 168, style)
     lay = facelayout.layout(120, 168)
     quick = cardfaces.paint(card, lay, False, cardfaces.glyphs(lay), art=False)
     assert pygame.image.tobytes(surf, "RGBA") == pygame.image.tobytes(quick, "RGBA")
-    assert took < 0.5  # no picture painted on this frame (a picture alone takes tens of ms)
     # a pip card is quick to paint: it is the real face at once
     assert cardart.is_ready(Card.parse("7H"), 120, 168, style) is False
     cardart.face(Card.parse("7H"), 120, 168, style)
@@ -257,15 +263,22 @@ def test_every_back_renders_at_the_card_sizes_of_a_window(window):
     assert stock.get_width() > lay.cw
 
 
+def _noted(made: list, surf):
+    made.append(surf.get_size())
+    return surf
+
+
 @pytest.mark.parametrize("window", [(800, 600), (1920, 1080)])
-def test_every_felt_renders_with_depth(window):
+def test_every_felt_renders_with_depth(window, monkeypatch):
     w, h = window
+    made = []  # the pictures painted pixel by pixel: a small tile and a small shade map, whatever the window
+    for part in ("_tile", "_shade"):
+        real = getattr(felt, part)
+        monkeypatch.setattr(felt, part, lambda *a, real=real: _noted(made, real(*a)))
     for name in felt.FELTS:
-        t = time.perf_counter()
+        assert felt.build(window, name).get_size() == window
         surf = felt.surface(window, name)
-        took = time.perf_counter() - t
         assert surf.get_size() == window
-        assert took < 0.5  # built from a small tile and a small shade map (about 10-40 ms)
         assert felt.surface(window, name) is surf  # cached
         centre = surf.get_at((w // 2, h // 2))
         corner = surf.get_at((2, 2))
@@ -278,6 +291,7 @@ def test_every_felt_renders_with_depth(window):
         swatch = felt.preview(name, (96, 60))
         assert swatch.get_size() == (96, 60)
     assert len(felt.FELTS) >= 3
+    assert made and all(size in ((felt.TILE, felt.TILE), felt.SHADE) for size in made), made
 
 
 def test_the_chosen_felt_is_drawn_when_none_is_named():

@@ -13,9 +13,11 @@ from helpers.texts import english_words, widget_texts
 
 from game.app.config.settings import Settings
 from game.app.lang import text
+from game.app.lang.i18n import tr
 from game.app.matches.match import MatchSetup
 from game.app.pictures.staging import play_to_end_of_hand
 from game.app.records.stats import Stats
+from game.app.scenes import replay_panel
 from game.app.scenes.history import HistoryScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.play import PlayScene
@@ -118,7 +120,7 @@ def test_a_replay_steps_back_and_forth_over_the_same_positions(tmp_path):
                 assert seen[c].target.face  # both hands face up
         assert set(rp.state.hands[0]) | set(rp.state.hands[1]) <= rp.visible_cards()
     rp.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
-    assert rp.pos == rp.last and rp.result_lines()
+    assert rp.pos == rp.last and replay_panel.result_lines(rp)
     rp.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
     assert rp.pos == 0
     rp.toggle_play()
@@ -235,6 +237,8 @@ def test_the_undo_key_takes_back_the_players_move_in_practice(tmp_path):
     play.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
     assert app.nav.match.state.to_dict() == before and play.human_turn()
     assert app.nav.recorder.practice
+    assert play.model.log_lines == [tr("practice.undone")] and play.model.selected is None  # the turn afresh
+    assert app.nav.match.bot is not None and app.nav.match.bot.seat == 1  # the computer was told the hand again
     frames(app, 3)
     app.nav.start_match(MatchSetup("bot", preset("van"), 11, level="medium"))
     app.top.finish()

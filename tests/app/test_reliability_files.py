@@ -49,7 +49,7 @@ def play_once(folder: str | Path) -> dict:
     services = Services.for_player(Path(folder))
     app = App(size=(960, 600), services=services)
     app.nav.seed = 2024  # the same seeded deals every run (the fair deal's fresh secrets would vary them)
-    app.table.speed = 0.0
+    app.pace = 0.0
     keys: list[str] = []
     real_take = app.nav.take_notices
 

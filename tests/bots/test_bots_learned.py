@@ -83,7 +83,7 @@ def test_the_bots_load_without_numpy():
 
 @pytest.mark.parametrize("once", [True, False])
 def test_the_trainer_explores_once_a_hand_when_asked(once):
-    trainer = importlib.import_module("tools.train_value")  # as game.sim loads bench.mcbot
+    trainer = importlib.import_module("tools.train_value")
     me = trainer.Recorder(seed=2, explore=1.0, knock_explore=1.0, once=once)
 
     def watch(state, events):
@@ -106,35 +106,6 @@ def test_the_trainer_meets_every_opponent_from_both_seats(opponents):
     for name in opponents:
         seats = [seat for _, opponent, seat in plan if opponent == name]
         assert len(seats) == 8 and seats.count(0) == seats.count(1) == 4
-
-
-def test_the_exposure_to_a_knock_favours_the_hand_with_less_deadwood():
-    obs = table(KNOCKABLE, stock_size=12, opp_picks="9C 9D 9S TD JD QD")  # two melds picked up: close to a knock
-    bot = HardBot(seed=6, defend_samples=100)
-    bot.opp_knock_counts = [10]  # the opponent knocks as soon as it may
-    view = bot.view(obs)
-    mask = view.hand
-    low = mask ^ (1 << int(parse_cards("KC")[0]))  # three melds, 2D 3D: 5 deadwood
-    high = mask ^ (1 << int(parse_cards("AS")[0]))  # the spade run broken: 18 deadwood
-    exposed_low, exposed_high = bot.exposure(obs, view, [low, high])
-    assert exposed_high < 0 < exposed_low  # the low hand often undercuts the knock
-    # an opponent that has never knocked above gin is a threat only through its gins
-    bot.opp_knock_counts = [0]
-    gin_low, gin_high = bot.exposure(obs, view, [low, high])
-    assert gin_low <= 0 and gin_high <= 0 and gin_low > gin_high
-    assert gin_high > exposed_high  # a gin is rarer than a knock at ten
-
-
-def test_the_defence_weight_moves_the_throw_among_the_best_few(monkeypatch):
-    obs = table(LOOSE)
-    plain = HardBot(seed=1)
-    view = plain.view(obs)
-    ranked = plain.ranked_keeps(view.hand, 0, view.stock_weights(), view, True)
-    monkeypatch.setattr(hard_module, "WEIGHTS", (-1.0,) + (0.0,) * (len(NAMES) - 1))  # the model takes the first
-    favour_third = lambda self, obs, view, keeps: [100.0 if i == 2 else 0.0 for i in range(len(keeps))]  # noqa: E731
-    monkeypatch.setattr(HardBot, "exposure", favour_third)
-    assert int(HardBot(seed=1, defend=0).choose_discard(obs)) == ranked[0][2]
-    assert int(HardBot(seed=1, defend=1).choose_discard(obs)) == ranked[2][2]
 
 
 def test_forked_labels_leave_the_match_as_the_bot_plays_it():
@@ -162,7 +133,7 @@ def test_forked_labels_leave_the_match_as_the_bot_plays_it():
 
 
 def test_a_forked_knock_scores_what_the_engine_scores():
-    from game.bots.rollout import knock_points
+    from game.bots.knowledge import knock_points
     from game.engine import Card, MatchState, observe
 
     trainer = importlib.import_module("tools.train_value")

@@ -1,4 +1,4 @@
-"""The yardsticks (hard_v1, the Monte Carlo bot), the play-outs behind them, and the simulator's switches."""
+"""The yardsticks (hard_v1, the Monte Carlo bot of bench/), the knock settlement, and the simulator's switches."""
 import pathlib
 import random
 import subprocess
@@ -8,8 +8,7 @@ from game import sim
 from game.bots import HardBot, make_bot, play_match
 from game.bots.easy import _deadwood_cards
 from game.bots.hard import DEFAULTS, V1
-from game.bots.knowledge import meld_cover, melds_in
-from game.bots.rollout import Policy, knock_points, play_out
+from game.bots.knowledge import knock_points, meld_cover, melds_in
 from game.engine import VALUES, VAN, mask_of, parse_cards
 from game.engine.melds import deadwood_of_mask
 
@@ -37,25 +36,30 @@ def test_the_eaai_rules_run_from_the_command_line():
 def test_hard_v1_is_the_hard_bot_with_fixed_parameters():
     bot = sim.make_level("hard_v1", "1/a")
     assert isinstance(bot, HardBot) and bot.p == V1
-    assert set(V1) == set(DEFAULTS) and V1["rollouts"] == 0
+    assert set(V1) == set(DEFAULTS) and V1["learned"] == 0
     a = play_match(VAN.with_(target=40), 5, sim.make_level("hard_v1", "x"), make_bot("simple", seed=1))
     b = play_match(VAN.with_(target=40), 5, HardBot(seed="x", **V1), make_bot("simple", seed=1))
     assert a.hands == b.hands
 
 
 def test_the_monte_carlo_bot_plays_legally():
-    sys.path.insert(0, str(ROOT))
-    from bench.mcbot import MonteCarloBot
+    from bench.mcbot import MonteCarloBot, make_level
 
     rec = play_match(VAN.with_(target=25), 3, MonteCarloBot(seed=1, samples=4), make_bot("simple", seed=2),
                      check_invariants=True)
     assert rec.fallbacks == [0, 0] and rec.finished
+    assert isinstance(make_level("mc", "1/a"), MonteCarloBot) and make_level("hard", "1/a").level == "hard"
 
 
-def test_hard_with_play_outs_plays_legally():
-    rec = play_match(VAN.with_(target=40), 8, HardBot(seed=1, rollouts=8), make_bot("medium", seed=2),
-                     check_invariants=True)
-    assert rec.fallbacks == [0, 0] and rec.finished
+def test_the_game_never_reaches_into_bench():
+    """An installed copy has no bench/: the simulator offers only what the game ships."""
+    assert "mc" not in sim.LEVELS
+    code = "import sys, game.sim; print(sorted(m for m in sys.modules if m.split('.')[0] == 'bench'))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "[]", out.stderr
+    r = subprocess.run([sys.executable, "-m", "game.sim", "hard", "mc", "--matches", "1"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "invalid choice: 'mc'" in r.stderr
 
 
 def test_knock_points_score_like_the_engine():
@@ -65,16 +69,6 @@ def test_knock_points_score_like_the_engine():
     low = mask_of(parse_cards("8C 9C TC 8D 9D TD JH QH KH AC"))  # 1 deadwood
     assert knock_points(VAN, 2, knocker, low) < 0  # an undercut
     assert knock_points(VAN, 0, knocker, defender) == VAN.gin_bonus + deadwood_of_mask(defender)
-
-
-def test_play_outs_end_and_score_within_bounds():
-    rng = random.Random(3)
-    deck = list(range(52))
-    for _ in range(200):
-        rng.shuffle(deck)
-        me, opp = mask_of(deck[:10]), mask_of(deck[10:20])
-        pts = play_out(VAN, me, opp, deck[21:], deck[20], Policy(limit=10, me_knock=3, opp_knock=10, late=4))
-        assert -150 <= pts <= 150
 
 
 def test_easy_throws_only_deadwood_cards_highest_first():

@@ -20,7 +20,7 @@ from game.engine import (
     Knock,
     Phase,
 )
-from game.engine.record import FORMAT, HandRecord, Move, RecordError, replay
+from game.engine.record import FORMAT, HandRecord, RecordedMove, RecordError, replay
 from game.engine.record_file import FileHeader, dump_file, load_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,12 +80,12 @@ def test_decisions_and_what_a_seat_was_told():
 
 
 def test_moves_are_short_tokens():
-    assert Move.parse("1x7H") == Move(1, Discard(Move.parse("0x7H").action.card))
-    assert str(Move(0, Knock(Move.parse("0kTD").action.card))) == "0kTD"
-    assert Move.parse("0s") == Move(0, DrawStock())
+    assert RecordedMove.parse("1x7H") == RecordedMove(1, Discard(RecordedMove.parse("0x7H").action.card))
+    assert str(RecordedMove(0, Knock(RecordedMove.parse("0kTD").action.card))) == "0kTD"
+    assert RecordedMove.parse("0s") == RecordedMove(0, DrawStock())
     for bad in ("", "2s", "0q", "0x", "0xZZ", "0s7H", "0kT", 7, None):
         with pytest.raises(RecordError):
-            Move.parse(bad)
+            RecordedMove.parse(bad)
 
 
 def _damaged_variants(record: HandRecord):

@@ -190,7 +190,7 @@ class KeepDriver(Driver):
                  guide: bool = False) -> None:
         app = App(size=size, settings=settings, services=Services.for_player())
         app.first_match_guide = guide
-        app.table.speed = 0.0
+        app.pace = 0.0
         super().__init__(monkeypatch, seed=seed, app=app)
 
 

@@ -61,7 +61,7 @@ class Sprite:
         return max(0.04, abs(math.cos(math.pi * self.flip_t)))
 
 
-class TableView:
+class CardTable:
     MOVE_TIME = 0.34
     FLIP_TIME = 0.24
 

@@ -27,9 +27,15 @@ from game.app.config.vocab import (
     Level,
 )
 from game.engine import VAN, Rules
+from game.engine.fileformat import FileFormat
 
 SETTINGS_FORMAT = "gin-rummy-settings"
 SETTINGS_VERSION = 1
+SETTINGS_FILE = FileFormat(SETTINGS_FORMAT, SETTINGS_VERSION, not_object="the settings are not a JSON object",
+                           not_ours="the file is not a settings file of this game",
+                           no_version="unknown settings version {version}",
+                           unknown="unknown settings version {version}",
+                           newer="the settings were written by a newer version of the game ({version})")
 VOLUME_STEPS = 20
 
 __all__ = [
@@ -201,15 +207,7 @@ def settings_from_dict(data: Any, defaults: Settings | None = None) -> tuple[Set
     Returns the settings and what was wrong (empty when the file was good).  Raises ValueError when
     the file as a whole is unusable (not an object, not ours, or from a newer version).
     """
-    if not isinstance(data, dict):
-        raise ValueError("the settings are not a JSON object")
-    if data.get("format") != SETTINGS_FORMAT:
-        raise ValueError("the file is not a settings file of this game")
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ValueError(f"unknown settings version {version!r}")
-    if version > SETTINGS_VERSION:
-        raise ValueError(f"the settings were written by a newer version of the game ({version})")
+    SETTINGS_FILE.check(data, ValueError)
     settings = defaults or Settings()
     changes: dict[str, Any] = {}
     problems: list[str] = []

@@ -42,14 +42,6 @@ class CardStyle:
     face: str = "classic"  # one of FACES (an unknown name draws the first)
 
 
-def face_label_key(name: str) -> str:
-    return "settings.card_face." + name
-
-
-def back_label_key(name: str) -> str:
-    return cardbacks.label_key(name)
-
-
 def suit_colour(suit: int, style: CardStyle) -> tuple[int, int, int]:
     return cardfaces.suit_colour(suit, style.four_colour, style.high_contrast)
 

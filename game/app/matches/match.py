@@ -133,22 +133,39 @@ class Match:
             self.seals[self.state.hand_no] = Seal(self.state.deal.commitment, self.state.deal.by_player)
         self.source = None  # the secret stays with the engine state, which hides it until the hand ends
         self.info = s.meta()
+        self.advisors: dict[int, Any] = {}
+        self.backlog: dict[int, deque] = {}
+        self._seat_minds()
+        if not events:  # resumed: each seat hears the public story of the hand so far
+            self._retell()
+        self._tell(None, events)
+
+    def _seat_minds(self) -> None:
+        """A fresh computer player and a fresh advisor for each human seat, told nothing yet."""
+        s = self.setup
         if s.vs_bot:
             # the bot gets a seed of its own: nothing it is given lets it rebuild a deal
             self.bot = self.bots.make_bot(s.level, seed=derive_seed(s.seed, bot_label(BOT_SEAT)))
             self.bot.new_match(BOT_SEAT, s.rules)
         # an advisor per human seat hears that seat's events, so hints can use what the seat has seen
         self.advisors = {}
-        self.backlog: dict[int, deque] = {}
+        self.backlog = {}
         advisor = getattr(self.bots, "Advisor", None)
         if advisor is not None:
             for seat in (0, 1):
                 if not self.is_bot(seat):
                     self.advisors[seat] = advisor(seat, s.rules, seed=derive_seed(s.seed, f"hint/{seat}"))
                     self.backlog[seat] = deque()
-        if not events:  # resumed: each seat hears the public story of the hand so far
-            self._retell()
-        self._tell(None, events)
+
+    def rewind(self, state: MatchState, story: Callable[[int], list[Event]]) -> None:
+        """Practice undo: go on from ``state``, an earlier moment of this match.  The computer and the
+        advisors start afresh and hear ``story(seat)``, what each seat saw up to that moment."""
+        self.state = state
+        self.last_events = []
+        self._seat_minds()
+        self._tell_bot(story(BOT_SEAT) if self.bot is not None else [])
+        for seat, queue in self.backlog.items():
+            queue.extend(story(seat))
 
     @classmethod
     def resumed(cls, state: MatchState, meta: MatchMeta, bots: Any) -> Match:
@@ -162,13 +179,17 @@ class Match:
 
     def _retell(self) -> None:
         if self.bot is not None:
-            for e in public_story(self.state, BOT_SEAT):
-                try:
-                    self.bot.on_event(e)
-                except Exception:
-                    log.exception("bot failed to take in %s", e)
+            self._tell_bot(public_story(self.state, BOT_SEAT))
         for seat, queue in self.backlog.items():
             queue.extend(public_story(self.state, seat))
+
+    def _tell_bot(self, seen: list[Event]) -> None:
+        """The computer hears events as its seat saw them; its bookkeeping must never stop the game."""
+        for e in seen:
+            try:
+                self.bot.on_event(e)
+            except Exception:
+                log.exception("bot failed to take in %s", e)  # as the seat saw it: no hidden card in the log
 
     # ------------------------------------------------------------------ seats
 
@@ -230,12 +251,7 @@ class Match:
         for seat, queue in self.backlog.items():
             queue.extend(e.seen_by(seat) for e in events)
         if self.bot is not None:
-            for e in events:
-                seen = e.seen_by(BOT_SEAT)
-                try:
-                    self.bot.on_event(seen)
-                except Exception:  # a bot's bookkeeping must never stop the game
-                    log.exception("bot failed to take in %s", seen)  # as the seat saw it: no hidden card in the log
+            self._tell_bot([e.seen_by(BOT_SEAT) for e in events])
         for fn in list(self.listeners):
             try:
                 fn(self, action, events)

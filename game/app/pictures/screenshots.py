@@ -8,7 +8,8 @@ on every run.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from game.app.config.settings import Settings
 from game.app.config.vocab import Language
 from game.app.looks import cardart
+from game.app.matches import listeners as match_listeners
 from game.app.matches.fairdeal import SealedDeck, cut_at
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.staging import (
@@ -62,11 +64,46 @@ LEGACY = {  # the names the pictures had before the tour (docs and tests refer t
 }
 
 
-def _save(app: App, path: Path) -> Path:
+def painted(app: App) -> None:
+    """Draw the screen once every card face it shows is finished: the sizes the table uses are painted
+    first, then whatever a draw still asks the painter for (a preview, a picture of the rules) is painted
+    and drawn again, so a picture never catches a face in its quick form."""
+    cardart.wait(30)  # first what the screen has asked for already (a cached preview asks only once)
     app.prerender_cards()
     cardart.wait(30)
+    for _ in range(8):
+        app.draw()
+        if cardart.idle():
+            return
+        cardart.wait(30)
+
+
+class StagedClock:
+    """The staged history's clock: a fixed day, a minute later at each reading, so its dates are the same
+    on every run."""
+
+    def __init__(self, start: float = 1_767_261_600.0) -> None:  # 2026-01-01 10:00 UTC
+        self.now = start
+
+    def __call__(self) -> float:
+        self.now += 60.0
+        return self.now
+
+
+@contextmanager
+def staged_clock() -> Iterator[None]:
+    """Matches started meanwhile are recorded in the history by the staged clock, not the wall clock."""
+    real = match_listeners.HistoryRecorder
+    match_listeners.HistoryRecorder = partial(real, clock=StagedClock())  # type: ignore[misc, assignment]
+    try:
+        yield
+    finally:
+        match_listeners.HistoryRecorder = real  # type: ignore[misc]
+
+
+def _save(app: App, path: Path) -> Path:
     app.toast_text = ""
-    app.draw()
+    painted(app)
     return app.save_screenshot(path, announce=False)
 
 
@@ -203,63 +240,72 @@ def render_showdown(out_dir: str | Path, size: tuple[int, int] = (1280, 720), la
     saved: list[Path] = []
     app = App(size=size, settings=Settings(animation="normal", language=language))
     app.toast_text = ""
-
-    def shot(name: str) -> None:
-        app.prerender_cards()
-        cardart.wait(30)
-        app.draw()
-        saved.append(app.save_screenshot(out / f"{name}{suffix}.png", announce=False))
-
-    def result_of(match: Match) -> ResultScene:
-        app.nav.match = match
-        app.table.speed = 0.0
-        app.nav.begin_play(match)
-        app.table.speed = 1.0
-        app.nav.show_result(match, getattr(app.top, "viewer", 0))
-        return on_top(app, ResultScene)
-
+    shot = partial(_shot, app, out, suffix, saved)
     try:
-        # the computer knocks and the player lays off
-        match = find_hand(app, "knock", knocker=1, layoffs=True) or find_hand(app, "knock", None, layoffs=True)
-        if match is not None:
-            scene = result_of(match)
-            first = scene.result.layoffs[0][0]
-            run_until(app, lambda: scene.showdown.laid >= 1 and 0.35 < app.table.sprites[first].move_t < 0.8)
-            shot("14_showdown_layoffs")
-            run_until(app, lambda: scene.finished)
-            frames(app, 30)
-            shot("15_showdown_end")
-        for kind, name in (("gin", "16_gin_flourish"), ("big_gin", "16b_big_gin_flourish")):
-            match = find_hand(app, kind, knocker=0) if kind == "gin" else big_gin_hand(app)
-            if match is None:
-                continue
-            gin = result_of(match)
-            run_until(app, partial(_later_than, gin, 0.5))
-            shot(name)
-        match = find_hand(app, "dead", knocker=None)
-        if match is not None:
-            scene = result_of(match)
-            run_until(app, lambda: scene.clock > 0.9)
-            shot("17_dead_hand")
-        won = find_match(app, winner=0)
-        if won is not None:
-            app.nav.show_match_over(won)
-            over = on_top(app, MatchOverScene)
-            run_until(app, lambda: bool(over.effects.items) and over.effects.items[0].age > 1.6)
-            shot("18_match_won")
-            run_until(app, lambda: over.sheet >= 1.0, limit=600)
-            frames(app, 30)
-            shot("19_match_over")
-        lost = find_match(app, winner=1)
-        if lost is not None:
-            app.nav.show_match_over(lost)
-            over = on_top(app, MatchOverScene)
-            run_until(app, lambda: over.sheet >= 1.0)
-            frames(app, 3)
-            shot("20_match_lost")
+        _hand_endings(app, shot)
+        _match_endings(app, shot)
     finally:
         app.close()
     return saved
+
+
+def _shot(app: App, out: Path, suffix: str, saved: list[Path], name: str) -> None:
+    painted(app)
+    saved.append(app.save_screenshot(out / f"{name}{suffix}.png", announce=False))
+
+
+def _result_of(app: App, match: Match) -> ResultScene:
+    """The result of ``match``'s last hand, from its first moment at the normal speed."""
+    app.nav.match = match
+    app.pace = 0.0
+    app.nav.begin_play(match)
+    app.pace = 1.0
+    app.nav.show_result(match, getattr(app.top, "viewer", 0))
+    return on_top(app, ResultScene)
+
+
+def _hand_endings(app: App, shot: Callable[[str], None]) -> None:
+    # the computer knocks and the player lays off
+    match = find_hand(app, "knock", knocker=1, layoffs=True) or find_hand(app, "knock", None, layoffs=True)
+    if match is not None:
+        scene = _result_of(app, match)
+        first = scene.result.layoffs[0][0]
+        run_until(app, lambda: scene.showdown.laid >= 1 and 0.35 < app.table.sprites[first].move_t < 0.8)
+        shot("14_showdown_layoffs")
+        run_until(app, lambda: scene.finished)
+        frames(app, 30)
+        shot("15_showdown_end")
+    for kind, name in (("gin", "16_gin_flourish"), ("big_gin", "16b_big_gin_flourish")):
+        match = find_hand(app, kind, knocker=0) if kind == "gin" else big_gin_hand(app)
+        if match is None:
+            continue
+        gin = _result_of(app, match)
+        run_until(app, partial(_later_than, gin, 0.5))
+        shot(name)
+    match = find_hand(app, "dead", knocker=None)
+    if match is not None:
+        dead = _result_of(app, match)
+        run_until(app, lambda: dead.clock > 0.9)
+        shot("17_dead_hand")
+
+
+def _match_endings(app: App, shot: Callable[[str], None]) -> None:
+    won = find_match(app, winner=0)
+    if won is not None:
+        app.nav.show_match_over(won)
+        over = on_top(app, MatchOverScene)
+        run_until(app, lambda: bool(over.effects.items) and over.effects.items[0].age > 1.6)
+        shot("18_match_won")
+        run_until(app, lambda: over.sheet >= 1.0, limit=600)
+        frames(app, 30)
+        shot("19_match_over")
+    lost = find_match(app, winner=1)
+    if lost is not None:
+        app.nav.show_match_over(lost)
+        over_lost = on_top(app, MatchOverScene)
+        run_until(app, lambda: over_lost.sheet >= 1.0)
+        frames(app, 3)
+        shot("20_match_lost")
 
 
 def _record_for_pictures(app: App) -> Match:
@@ -309,9 +355,7 @@ def _history_pictures(app: App, out: Path, tag: str) -> list[Path]:
 
     def shot(name: str) -> None:
         frames(app)
-        app.prerender_cards()
-        cardart.wait(30)
-        app.draw()
+        painted(app)
         saved.append(app.save_screenshot(out / f"40_{name}_{tag}.png", announce=False))
 
     match = _record_for_pictures(app)
@@ -371,7 +415,8 @@ def render_history(out_dir: str | Path, sizes=((800, 600), (1920, 1080)), langua
                 services = Services(store=SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
                 app = App(size=(w, h), settings=Settings(language=lang, animation="instant"), services=services)
                 try:
-                    saved += _history_pictures(app, out, f"{lang}_{w}x{h}")
+                    with staged_clock():
+                        saved += _history_pictures(app, out, f"{lang}_{w}x{h}")
                 finally:
                     app.close()
     return saved

@@ -8,7 +8,7 @@ shows the same screens on every run.  The pictures (``pictures.py``) and the tex
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from functools import partial
 from typing import TypeVar
 
@@ -27,11 +27,12 @@ from game.app.scenes.guide import STEPS, GuideScene
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.overlays import CurtainScene, PauseScene, RulesScene
 from game.app.scenes.play import PlayScene
-from game.app.scenes.settings import PAGES, SettingsScene
+from game.app.scenes.setting_options import PAGES
+from game.app.scenes.settings import SettingsScene
 from game.app.scenes.stats import StatsScene
 from game.app.shell.app import App
 from game.app.shell.scene import Scene
-from game.engine import Discard, DrawStock, NextHand, Phase, best_discard, preset
+from game.engine import Card, Discard, DrawStock, NextHand, Phase, best_discard, preset
 
 T = TypeVar("T", bound=Scene)
 
@@ -54,6 +55,7 @@ def wait_human(app: App, limit: int = 600) -> None:
     for _ in range(limit):
         top = app.top
         if isinstance(top, PlayScene) and top.human_turn():
+            top.model.clock = 0.0  # the glows start over: the same phase however long the computer took
             return
         app.frame(1 / 60, present=False)
         time.sleep(0.002)
@@ -100,7 +102,8 @@ def tour(app: App) -> Iterator[str]:
     app.toast_text = ""
     app.nav.seed = 40
     yield from _menus(app)
-    yield from _table(app)
+    play, hand = yield from _table(app)
+    yield from _overlays(app, play, hand)
     yield from _other_tables(app)
     yield from _results(app)
     yield from _ends(app)
@@ -153,16 +156,15 @@ def _menus(app: App) -> Iterator[str]:
     app.pop()
 
 
-def _table(app: App) -> Iterator[str]:
-    """A match against the computer: the deal in flight, the turns, the overlays over the table."""
-    # a match against the computer: the deal caught in flight, the turns, the overlays over the table
-    app.table.speed = 1.0
+def _table(app: App) -> Generator[str, None, tuple[PlayScene, list[Card]]]:
+    """The deal caught in flight, then the turns of a match against the computer."""
+    app.pace = 1.0
     app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"))
     app.toast_text = ""
     frames(app, 40)
     yield "deal"
     on_top(app, DealScene).finish()
-    app.table.speed = 0.0
+    app.pace = 0.0
     wait_human(app)
     play = on_top(app, PlayScene)
     for _ in range(2):  # a few turns, so the log has lines to show
@@ -175,6 +177,7 @@ def _table(app: App) -> Iterator[str]:
     yield "play_draw"
     play.press_hint()
     _wait(app, lambda: play.model.hint_future is None)
+    play.model.clock = 0.0  # as in wait_human: the glows' phase does not depend on the hint's thread
     settle(app)
     yield "play_hint"
     if play.state.phase is Phase.DRAW:
@@ -185,6 +188,11 @@ def _table(app: App) -> Iterator[str]:
         play.refresh_targets(snap=True)
     settle(app)
     yield "play_discard"
+    return play, hand
+
+
+def _overlays(app: App, play: PlayScene, hand: list[Card]) -> Iterator[str]:
+    """The overlays over the table: the knock question, the guide, the pause and its rules."""
     app.push(ConfirmScene(app, tr("confirm.knock", card=hand[0].symbol if hand else ""), "button.knock",
                           lambda: None))
     settle(app)

@@ -63,7 +63,7 @@ class BotDriver:
             return None
         if self.future is None:
             stage = {Phase.UPCARD_OFFER: "upcard", Phase.DRAW: "draw"}.get(st.phase, "discard")
-            self.wait = BOT_PAUSE[stage] * host.table.speed
+            self.wait = BOT_PAUSE[stage] * host.pace
             obs = match.observe(BOT_SEAT)
             self.future = host.think(host.bots.decide, match.bot, obs)
             return None

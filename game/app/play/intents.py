@@ -27,7 +27,7 @@ from game.engine import (
 from .model import PlayModel
 
 if TYPE_CHECKING:
-    from game.app.animation.table import TableView
+    from game.app.animation.table import CardTable
     from game.app.looks.layout import Layout
 
 DRAG_START = 8
@@ -128,7 +128,7 @@ COMMAND_KEYS = {pygame.K_ESCAPE: "pause", pygame.K_k: "knock", pygame.K_h: "hint
 
 
 class PlayInput:
-    def __init__(self, model: PlayModel, layout: Layout, table: TableView) -> None:
+    def __init__(self, model: PlayModel, layout: Layout, table: CardTable) -> None:
         self.model = model
         self.layout = layout
         self.table = table

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import logging
 import time
-from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -29,8 +28,6 @@ from game.engine import (
     MatchEnded,
     NextHand,
     UpcardDecision,
-    bot_label,
-    derive_seed,
 )
 from game.engine.record import HandRecord, RecordError, replay
 
@@ -207,28 +204,11 @@ class HistoryRecorder:
         state.scores = list(match.state.scores)
         state.hands_won = list(match.state.hands_won)
         state.deal = match.state.deal  # the same hand: its sealed deal (secret and cut) stays with it
-        match.state = state
-        match.last_events = []
 
         def told(seat: int) -> list[Event]:
             return [HandEnded(r, (0, 0)) for r in earlier] + play.seen_events(seat, point)
 
-        if match.bot is not None:
-            from game.app.matches.match import BOT_SEAT
-
-            bot = match.bots.make_bot(match.setup.level, seed=derive_seed(state.seed, bot_label(BOT_SEAT)))
-            bot.new_match(BOT_SEAT, state.rules)
-            for e in told(BOT_SEAT):
-                try:
-                    bot.on_event(e)
-                except Exception:
-                    log.exception("the computer could not take in %s", e)
-            match.bot = bot
-        advisor = getattr(match.bots, "Advisor", None)
-        for seat in list(match.advisors):
-            if advisor is not None:
-                match.advisors[seat] = advisor(seat, state.rules, seed=derive_seed(state.seed, f"hint/{seat}"))
-            match.backlog[seat] = deque(told(seat))
+        match.rewind(state, told)
         self.record = record
         self.to_act = state.to_act
         if not self.practice:

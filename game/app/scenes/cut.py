@@ -122,7 +122,7 @@ class CutScene(Scene):
         self.keep_seed()
         self.cut, self.by_player = cut, by_player
         self.app.cue("deal")
-        speed = self.app.table.speed
+        speed = self.app.pace
         self.split = Tween(CUT_TIME * speed, ease=out_cubic)
         if speed <= 0:
             self.finish()

@@ -6,6 +6,7 @@ import pygame
 from game.app.animation.anim import Wait
 from game.app.looks import cardart
 from game.app.matches.match import Match
+from game.app.shell.scene import Host
 
 from .tablebase import TableScene
 
@@ -15,7 +16,7 @@ DEAL_STEP = 0.075
 class DealScene(TableScene):
     name = "deal"
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app: Host, match: Match) -> None:
         super().__init__(app, match)
         self.clock = Wait(0.0)
 
@@ -50,7 +51,7 @@ class DealScene(TableScene):
         # resting z values once the cards have landed
         self.final = self.targets()
         self.app.cue("deal")
-        self.clock = Wait((n * DEAL_STEP + 0.45 + table.MOVE_TIME) * table.speed)
+        self.clock = Wait((n * DEAL_STEP + 0.45 + table.MOVE_TIME) * self.app.pace)
 
     def paint_ahead(self) -> None:
         """Have the card painter's thread paint the table's faces again if any have gone, before the

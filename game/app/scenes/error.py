@@ -11,13 +11,13 @@ import pygame
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 
 
 class ErrorScene(Scene):
     name = "error"
 
-    def __init__(self, app, log_path: Path | None) -> None:
+    def __init__(self, app: Host, log_path: Path | None) -> None:
         super().__init__(app)
         self.log_path = log_path
 

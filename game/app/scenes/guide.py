@@ -8,7 +8,7 @@ import pygame
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, panel
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.app.shell.uitheme import label_width
 
 STEPS = ("piles", "counter", "knock")
@@ -18,7 +18,7 @@ class GuideScene(Scene):
     name = "guide"
     opaque = False
 
-    def __init__(self, app, play) -> None:
+    def __init__(self, app: Host, play) -> None:
         super().__init__(app)
         self.play = play
         self.step = 0

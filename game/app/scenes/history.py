@@ -14,7 +14,7 @@ import pygame
 
 from game.app.lang.i18n import tr
 from game.app.records.history import HandEntry, History, MatchEntry
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.engine.record import RecordError
 
 from .history_draw import HistoryDrawing
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 class HistoryScene(HistoryFiles, HistoryDrawing, Scene):
     name = "history"
 
-    def __init__(self, app: Any, history: History) -> None:
+    def __init__(self, app: Host, history: History) -> None:
         super().__init__(app)
         self.history = history
         self.entries: list[MatchEntry] = []

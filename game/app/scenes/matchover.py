@@ -20,7 +20,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, ribbon
 from game.app.matches.match import Match
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.engine import Card
 
 from .matchstory import MatchStory
@@ -31,7 +31,7 @@ CELEBRATION = 2.4  # seconds of celebration before the score sheet comes up (tim
 class MatchOverScene(Scene):
     name = "match_over"
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app: Host, match: Match) -> None:
         super().__init__(app)
         self.match = match
         st = match.state
@@ -50,7 +50,7 @@ class MatchOverScene(Scene):
 
     def enter(self) -> None:
         super().enter()
-        speed = self.app.table.speed
+        speed = self.app.pace
         if self.celebrate:
             self.app.cue("fanfare")
             self.start_effects()
@@ -64,7 +64,7 @@ class MatchOverScene(Scene):
 
     def start_effects(self) -> None:
         lay = self.app.layout
-        speed = self.app.table.speed
+        speed = self.app.pace
         seed = self.match.setup.seed % 100_000
         # as many strips on a big window as on a small one, only larger: the same look for the same work
         self.effects.add(Confetti((lay.w, lay.h), max(4, lay.px(9)), speed, count=150, seed=seed))

@@ -15,6 +15,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, MELD_COLOURS, panel
 from game.app.matches.match import Match
+from game.app.shell.scene import Host
 from game.engine import HandResult, hollywood
 
 SEAT_COLOURS = (MELD_COLOURS[0], MELD_COLOURS[1])  # the two players' colours in the plates and the chart
@@ -79,7 +80,7 @@ def running_totals(history: list[HandResult]) -> list[tuple[int, int]]:
 class MatchStory:
     """The plates, the chart and the score sheet of one finished match, placed by the app's layout."""
 
-    def __init__(self, app, match: Match, winner: int, totals: tuple[int, int]) -> None:
+    def __init__(self, app: Host, match: Match, winner: int, totals: tuple[int, int]) -> None:
         self.app = app
         self.match = match
         self.winner = winner

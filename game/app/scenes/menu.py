@@ -20,6 +20,7 @@ from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.match import MatchSetup
+from game.app.shell.scene import Host
 from game.engine import TARGET_CHOICES, Card, preset
 
 from .confirm import ConfirmScene
@@ -44,13 +45,13 @@ def notice_text(notice) -> str:
 class MenuScene(MenuWidgets):
     name = "menu"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         s = app.settings
         self.saved = self._read_saved()
         self.can_continue = self.saved is not None or app.nav.has_saved_match()
         remembered = getattr(app.nav, "menu_choice", None)
-        self.opponent = s.level if s.level in OPPONENTS else "medium"
+        self.opponent: str = s.level if s.level in OPPONENTS else "medium"
         self.names = list(s.names)
         if self.saved is not None:  # the row shows whom the saved match is against
             meta = self.saved[1]

@@ -7,7 +7,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel, veil
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.app.shell.uitheme import label_width
 from game.engine import Rules
 
@@ -86,7 +86,7 @@ class RulesScene(Scene):
     name = "rules"
     opaque = False
 
-    def __init__(self, app, rules: Rules | None, table: str | None = None) -> None:
+    def __init__(self, app: Host, rules: Rules | None, table: str | None = None) -> None:
         super().__init__(app)
         from game.engine import VAN
 
@@ -276,7 +276,7 @@ class CurtainScene(Scene):
     name = "curtain"
     opaque = True
 
-    def __init__(self, app, play, seat: int) -> None:
+    def __init__(self, app: Host, play, seat: int) -> None:
         super().__init__(app)
         self.play = play
         self.seat = seat

@@ -16,6 +16,7 @@ import pygame
 
 from game.app.lang.i18n import tr
 from game.app.matches.match import Match
+from game.app.shell.scene import Host
 from game.engine import (
     Action,
     Card,
@@ -42,7 +43,7 @@ log = logging.getLogger(__name__)
 class PlayScene(PlayIntents, PlayControls, TableScene):
     name = "play"
 
-    def __init__(self, app: Any, match: Match) -> None:
+    def __init__(self, app: Host, match: Match) -> None:
         self.model = PlayModel(match, app.nav.hand_view.order, app.nav.hand_view.sort)
         super().__init__(app, match)
         self.input = PlayInput(self.model, app.layout, app.table)
@@ -131,7 +132,7 @@ class PlayScene(PlayIntents, PlayControls, TableScene):
             m.selected = None  # a new turn starts with nothing chosen
         if self.state.to_act != seat:
             m.keyboard = False
-        speed = self.app.table.speed
+        speed = self.app.pace
         for e in events:
             # in hot-seat the log is read by the next player after the curtain: it tells both seats' moves
             line = describe(e, self.match.say, self.match.rules)  # the same words for both seats
@@ -191,7 +192,7 @@ class PlayScene(PlayIntents, PlayControls, TableScene):
                 del m.fresh[c]
         if m.end_in is not None:
             m.end_in -= dt
-            if m.end_in <= 0 and not (table.busy and table.speed > 0 and m.end_in > -1.5):
+            if m.end_in <= 0 and not (table.busy and self.app.pace > 0 and m.end_in > -1.5):
                 m.end_in = None
                 self.app.nav.show_result(self.match, self.viewer)
             return

@@ -31,6 +31,7 @@ class PlayControls:
     app: Any
     match: Any
     model: Any
+    clock: Any
     input: Any
     sort_mode: list[str]
     buttons: dict[str, Any]
@@ -172,8 +173,20 @@ class PlayControls:
         return refusal(error) if error is not None else tr("why.no_knock", limit=st.knock_limit)
 
     def press_undo(self) -> None:
-        if self.human_turn():
-            self.app.nav.undo(self)
+        if self.human_turn() and self.app.nav.undo():
+            self.rewound()
+
+    def rewound(self) -> None:
+        """The match went back a move (practice undo): the turn starts afresh, and so does its clock."""
+        model = self.model
+        model.selected = model.hover = model.drag = None
+        model.keyboard = False
+        model.fresh = {}
+        model.clear_hint()
+        model.log_lines = [tr("practice.undone")]
+        model.end_in = model.curtain_in = None
+        self.clock.key = None
+        self.refresh_targets()
 
     def press_sort(self) -> None:
         if self.viewer is None:

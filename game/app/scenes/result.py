@@ -16,6 +16,7 @@ from game.app.animation.celebration import Burst, Effects, Glow
 from game.app.animation.showdown import Hooks, Showdown
 from game.app.animation.table import Target
 from game.app.matches.match import Match
+from game.app.shell.scene import Host
 from game.engine import Card, Phase
 
 from .coaching import offer_coach
@@ -27,7 +28,7 @@ STAGGER = 0.035  # seconds between the cards of a row setting off
 class ResultScene(ResultDrawing):
     name = "result"
 
-    def __init__(self, app, match: Match, viewer: int | None) -> None:
+    def __init__(self, app: Host, match: Match, viewer: int | None) -> None:
         result = match.state.last_result
         if result is None:
             raise ValueError("a hand result is shown only after a hand has ended")
@@ -40,7 +41,7 @@ class ResultScene(ResultDrawing):
         scores = match.state.scores
         won = result.winner is not None and (not match.vs_bot or not match.is_bot(result.winner))
         self.showdown = Showdown(result, result.knocker_deadwood, result.defender_deadwood + sum(laid_values),
-                                 laid_values, (scores[0], scores[1]), app.table.speed,
+                                 laid_values, (scores[0], scores[1]), app.pace,
                                  Hooks(place=self.stage_cards, cue=app.cue, flourish=self.flourish), you_won=won)
         self._placed: tuple[bool, bool, int] = (False, False, 0)
         self._button_shown = False
@@ -81,7 +82,7 @@ class ResultScene(ResultDrawing):
         fresh = {c: t for c, t in self.targets().items() if table.sprites[c].target is None}
         if fresh:
             table.set_targets(fresh, snap=True)
-        if table.speed <= 0:
+        if self.app.pace <= 0:
             self.skip()
 
     def build_ui(self) -> None:
@@ -176,7 +177,7 @@ class ResultScene(ResultDrawing):
         """Gold sparks and a glow: gin and big gin at the banner, an undercut at the panel's title, a warm
         glow on the total that rolls."""
         lay = self.app.layout
-        speed = self.app.table.speed
+        speed = self.app.pace
         seed = self.result.hand_no * 7 + len(self.result.kind)
         if kind in ("gin", "big_gin"):
             c = self.banner_rect().center

@@ -15,6 +15,7 @@ from game.app.lang import text
 from game.app.lang.i18n import equation, tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED
 from game.app.matches.match import Match
+from game.app.shell.scene import Host
 from game.app.shell.uitheme import label_width, ui_step
 from game.engine import Card, HandResult, Phase
 
@@ -39,7 +40,7 @@ class PanelPlan:
 class ResultLayout(TableScene):
     """A table showing one hand's result: the places of its rows, labels, panel and banner."""
 
-    def __init__(self, app, match: Match, result: HandResult) -> None:
+    def __init__(self, app: Host, match: Match, result: HandResult) -> None:
         super().__init__(app, match)
         self.result = result
         self._scale_for: tuple[object, float] = (None, SCALE)
@@ -153,15 +154,6 @@ class ResultLayout(TableScene):
         n = len(cards)
         return {c: Target(x, y, True, self.scale, 300 + (i if not lay.mirror else n - i), f"show{seat}")
                 for i, (c, x) in enumerate(zip(cards, xs, strict=True))}
-
-    def result_targets(self, with_layoffs: bool) -> dict[Card, Target]:
-        """Both rows laid out (with or without the layoffs on the melds): the cards' places at the end."""
-        targets = self.targets()
-        if self.dead:
-            return targets
-        for seat in (0, 1):
-            targets.update(self.row_targets(seat, with_layoffs))
-        return targets
 
     def panel_lines(self, k: float = 1.0, width: int | None = None) -> list[tuple[str, int, Colour, bool, float]]:
         """The result panel's lines: ``(text, size, colour, bold, space above in font heights)``, their sizes

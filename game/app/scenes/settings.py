@@ -4,8 +4,6 @@ the chosen cards on the chosen cloth.  Every change is saved and applied at once
 rules apply from the next match, and the rules page says so.  "Reset to defaults" puts the page back."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -14,13 +12,6 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.app.config.settings import (
-    ANIMATION_CHOICES,
-    CARD_BACKS,
-    CARD_FACES,
-    CARD_SIZES,
-    FELTS,
-    LANGUAGES,
-    LEVELS,
     Settings,
 )
 from game.app.lang import i18n, text
@@ -29,31 +20,11 @@ from game.app.looks import cardart, felt
 from game.app.looks.cardart import CardStyle
 from game.app.looks.panels import GOLD, INK, INK_DIM, panel
 from game.app.looks.panels import felt as cloth
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.app.shell.uitheme import label_width
-from game.engine import PRESETS, TARGET_CHOICES, TIMER_CHOICES, preset
-from game.engine.rules import DEALER_RULES, FIRST_DEALERS, UPCARD_OFFERS
 
 from .confirm import ConfirmScene
-
-PAGES = ("general", "looks", "rules")
-BOOL = (False, True)
-TARGETS = (50, 100, 150, 200, 250)
-LANGUAGE_NAMES = {"en": "English", "fa": "فارسی", "ru": "Русский"}  # each language in its own words
-PREVIEWED = ("card_size", "four_colour", "high_contrast", "card_back", "card_face", "felt")
-
-
-@dataclass(frozen=True)
-class Option:
-    """One row: what it is called, its values, how to read and change the settings, how a value reads
-    (short, on its button) and, where a value needs more words, what it means (a tool tip)."""
-
-    key: str
-    values: tuple
-    get: Callable[[Settings], Any]
-    put: Callable[[Settings, Any], Settings]
-    show: Callable[[Any], str]
-    explain: Callable[[Any], str | None] = lambda value: None
+from .setting_options import PAGES, Option, choices, looks_options, options_of, reset_page, step, value_id
 
 
 def widget_text(label: str) -> str:
@@ -61,138 +32,10 @@ def widget_text(label: str) -> str:
     return i18n.widget_text(label)
 
 
-def _on_off(v: bool) -> str:
-    return tr("settings.on") if v else tr("settings.off")
-
-
-def _field(name: str, values: tuple, show: Callable[[Any], str]) -> Option:
-    return Option(name, values, lambda s: getattr(s, name), lambda s, v: s.with_(**{name: v}), show)
-
-
-def _rule(name: str, values: tuple, show: Callable[[Any], str] = str,
-          explain: Callable[[Any], str | None] = lambda value: None) -> Option:
-    return Option("rule." + name, values, lambda s: getattr(s.rules, name),
-                  lambda s, v: s.with_(rules=s.rules.with_(**{name: v})), show, explain)
-
-
-def _with_preset(s: Settings, name: str) -> Settings:
-    if name not in PRESETS:
-        raise ValueError("only a named preset can be chosen; custom rules come from the switches")
-    target = s.rules.target if s.rules.target in TARGET_CHOICES[name] else TARGET_CHOICES[name][-1]
-    return s.with_(rules=preset(name, target))
-
-
-def general_options() -> list[Option]:
-    return [
-        _field("language", LANGUAGES, lambda v: LANGUAGE_NAMES.get(v, v)),
-        _field("level", LEVELS, lambda v: tr("menu.level." + v)),
-        _field("animation", ANIMATION_CHOICES, lambda v: tr("settings.animation." + v)),
-        _field("sound", BOOL, _on_off),
-        _field("fullscreen", BOOL, _on_off),
-        _field("ask_before_knock", BOOL, _on_off),
-        _field("cut_for_me", BOOL, _on_off),
-        _field("practice", BOOL, _on_off),
-        Option("guide", BOOL, lambda s: not s.guide_shown, lambda s, v: s.with_(guide_shown=not v), _on_off),
-    ]
-
-
-def looks_options() -> list[Option]:
-    return [
-        _field("card_size", CARD_SIZES, lambda v: tr("settings.card_size." + v)),
-        _field("four_colour", BOOL, _on_off),
-        _field("high_contrast", BOOL, _on_off),
-        _field("card_back", CARD_BACKS, lambda v: tr("settings.card_back." + v)),
-        _field("card_face", CARD_FACES, lambda v: tr("settings.card_face." + v)),
-        _field("felt", FELTS, lambda v: tr("settings.felt." + v)),
-    ]
-
-
-def rule_options() -> list[Option]:
-    return [
-        Option("preset", ("van", "classic", "straight", "hollywood", "custom"), lambda s: s.preset, _with_preset,
-               lambda v: tr("preset." + v), lambda v: tr("settings.preset.explain." + v)),
-        _rule("target", TARGETS),
-        _rule("turn_timer", TIMER_CHOICES, lambda v: tr("settings.seconds", n=v) if v else tr("settings.off")),
-        _rule("knock_limit", tuple(range(10, -1, -1)), lambda v: str(v) if v else tr("settings.gin_only")),
-        _rule("oklahoma", BOOL, _on_off),
-        _rule("gin_bonus", (25, 20)),
-        _rule("undercut_bonus", (25, 20, 10)),
-        _rule("tie_is_undercut", BOOL, _on_off),
-        _rule("big_gin_bonus", (31, 50, None), lambda v: str(v) if v is not None else tr("settings.as_gin")),
-        _rule("dead_hand_stock", (2, 3)),
-        _rule("may_discard_taken_card", BOOL, _on_off),
-        _rule("upcard_offer", UPCARD_OFFERS, lambda v: tr("settings.upcard_offer." + v),
-              lambda v: tr("settings.upcard_offer.explain." + v)),
-        _rule("dealer_rule", DEALER_RULES, lambda v: tr("settings.dealer_rule." + v)),
-        _rule("first_dealer", FIRST_DEALERS, lambda v: tr("settings.first_dealer." + v)),
-        _rule("game_bonus", (0, 100), lambda v: str(v) if v else tr("settings.off")),
-        _rule("line_bonus", (0, 25), lambda v: str(v) if v else tr("settings.off")),
-        _rule("shutout_double", BOOL, _on_off),
-        _rule("straight_gin", BOOL, _on_off),
-        _rule("hollywood", BOOL, _on_off),
-    ]
-
-
-def options_of(page: str) -> list[Option]:
-    return {"general": general_options, "looks": looks_options, "rules": rule_options}[page]()
-
-
-def choices(option: Option, settings: Settings) -> list[tuple[Any, bool]]:
-    """Each value the option shows and whether it may be chosen now (the rules refuse some mixtures).
-
-    Custom is shown only while the rules are custom: it is what the switches make, not a choice."""
-    current = option.get(settings)
-    out = []
-    for value in option.values:
-        if option.key == "preset" and value == "custom":
-            if current == "custom":
-                out.append((value, False))
-            continue
-        try:
-            option.put(settings, value)
-            out.append((value, True))
-        except ValueError:
-            out.append((value, False))
-    return out
-
-
-def step(option: Option, settings: Settings, by: int = 1) -> Settings:
-    """The settings with ``option`` moved to its next value (values the rules refuse are skipped)."""
-    values = option.values
-    current = option.get(settings)
-    i = values.index(current) if current in values else -1
-    for k in range(1, len(values) + 1):
-        value = values[(i + by * k) % len(values)]
-        try:
-            return option.put(settings, value)
-        except ValueError:
-            continue
-    return settings
-
-
-def reset_page(settings: Settings, page: str) -> Settings:
-    """The settings with every option of ``page`` at its default (the language stays: it is the player's)."""
-    plain = Settings()
-    if page == "rules":
-        return settings.with_(rules=plain.rules)
-    out = settings
-    for option in options_of(page):
-        if option.key != "language":
-            out = option.put(out, option.get(plain))
-    if page == "general":
-        out = out.with_(volume=plain.volume)
-    return out
-
-
-def value_id(option: Option, value: Any) -> str:
-    """The object id of a value's button, e.g. ``#set_card_size_large``, ``#set_rule_big_gin_bonus_none``."""
-    return "#set_" + option.key.replace(".", "_") + "_" + str(value).lower()
-
-
 class SettingsScene(Scene):
     name = "settings"
 
-    def __init__(self, app, page: str = "general") -> None:
+    def __init__(self, app: Host, page: str = "general") -> None:
         super().__init__(app)
         self.page = page if page in PAGES else "general"
         self.rows: list[tuple[Option, pygame.Rect]] = []
@@ -227,18 +70,7 @@ class SettingsScene(Scene):
         bh = lay.button_h
         gap = lay.px(8)
         y = lay.px(70)
-        self.tab_buttons = {}
-        tabs = [tr("settings.page." + p) for p in PAGES]
-        tw = max([lay.px(180)] + [label_width(lay, t, ("@choice", "button")) for t in tabs])
-        tw = min(tw, (lay.w - 2 * lay.margin - 2 * gap) // len(PAGES))
-        x = lay.w / 2 - (len(PAGES) * tw + (len(PAGES) - 1) * gap) / 2
-        for page in PAGES:
-            b = self.button(lay.rect(x, y, tw, bh), "settings.page." + page, "#page_" + page,
-                            partial(self.show_page, page), class_id="@choice")
-            self.tab_buttons[page] = b
-            if page == self.page:
-                b.select()
-            x += tw + gap
+        self._build_tabs(y, bh, gap)
         top = y + bh + lay.px(20)
         bottom = lay.h - round(bh * 1.15) - lay.px(52)
         options = self.options()
@@ -288,6 +120,22 @@ class SettingsScene(Scene):
         rw = min(rw, round(lay.w / 2 - bw / 2 - lay.margin - lay.px(12)))
         self.button(lay.rect(lay.margin, by + (round(bh * 1.15) - bh) / 2, rw, bh), "settings.reset",
                     "#settings_reset", self.ask_reset, class_id="@tool")
+
+    def _build_tabs(self, y: float, bh: int, gap: int) -> None:
+        """One button a page across the top, the shown page's selected."""
+        lay = self.app.layout
+        self.tab_buttons = {}
+        tabs = [tr("settings.page." + p) for p in PAGES]
+        tw = max([lay.px(180)] + [label_width(lay, t, ("@choice", "button")) for t in tabs])
+        tw = min(tw, (lay.w - 2 * lay.margin - 2 * gap) // len(PAGES))
+        x = lay.w / 2 - (len(PAGES) * tw + (len(PAGES) - 1) * gap) / 2
+        for page in PAGES:
+            b = self.button(lay.rect(x, y, tw, bh), "settings.page." + page, "#page_" + page,
+                            partial(self.show_page, page), class_id="@choice")
+            self.tab_buttons[page] = b
+            if page == self.page:
+                b.select()
+            x += tw + gap
 
     def _control(self, option: Option, settings: Settings, x: float, y: float, width: int, h: int) -> None:
         """The option's choices: a row of buttons when their labels fit, else a drop-down list."""

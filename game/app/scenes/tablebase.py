@@ -144,16 +144,6 @@ class TableScene(TablePlaces):
             words = tr("result.seal_ok_named", name=self.match.name(1 - dealer))
         return words + " · " + tr("result.seal_more"), True
 
-    def draw_deal_check(self, surface: pygame.Surface, centre: tuple[float, float], width: int) -> None:
-        """The deal check line (a tick when the revealed secret matches the seal) at ``centre``."""
-        check = self.deal_check()
-        if check is None:
-            return
-        words, ok = check
-        lay = self.app.layout
-        mark = "\u2714 " if ok else "\u2716 "
-        text.draw(surface, mark + words, lay.font(13), GOLD if ok else (225, 80, 70), centre, max_width=width)
-
     def draw_meld_marks(self, surface: pygame.Surface, order: list[Card]) -> None:
         """A coloured bar under each meld of the viewer's hand (see ``meld_bars``)."""
         lay = self.app.layout

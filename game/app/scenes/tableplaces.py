@@ -12,7 +12,7 @@ from functools import lru_cache
 from game.app.animation.table import Target
 from game.app.config.vocab import SORT_CYCLE
 from game.app.matches.match import Match
-from game.app.shell.scene import Scene
+from game.app.shell.scene import Host, Scene
 from game.engine import IN_PLAY, Card, best_arrangement
 from game.engine.cards import cards_of, mask_of
 from game.engine.melds import Arrangement
@@ -50,7 +50,7 @@ def sorted_hand(cards, mode: str) -> list[Card]:
 class TablePlaces(Scene):
     """A scene that places a match's cards on the table."""
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app: Host, match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.viewer: int | None = 0 if match.vs_bot else None

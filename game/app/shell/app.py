@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game.app.animation.table import TableView
+from game.app.animation.table import CardTable
 from game.app.config.resources import ICON
 from game.app.config.settings import Settings, speed
 from game.app.lang import i18n, text
@@ -84,7 +84,7 @@ class App(Window, SceneStack):
         self.layout = self._make_layout()
         self.ui = self._managers.for_layout(self.layout)
         felt.choose(self.settings.felt)
-        self.table = TableView(self.layout, self.card_style, speed(self.settings))
+        self.table = CardTable(self.layout, self.card_style, speed(self.settings))
         self.stack: list[Scene] = []
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="think")
         self.clock = pygame.time.Clock()
@@ -138,7 +138,7 @@ class App(Window, SceneStack):
         i18n.set_language(settings.language)
         pygame.display.set_caption(i18n.tr("app.title"))
         self.table.style = self.card_style
-        self.table.speed = speed(settings)
+        self.pace = speed(settings)
         felt.choose(settings.felt)
         looks = (old.language, old.card_size, old.four_colour, old.high_contrast, old.card_back, old.card_face,
                  old.felt)
@@ -160,6 +160,15 @@ class App(Window, SceneStack):
 
     def think(self, fn: Callable, *args) -> Future:
         return self.worker.submit(fn, *args)
+
+    @property
+    def pace(self) -> float:
+        """The animation time multiplier from the settings (0: no animation); the table holds it."""
+        return self.table.speed
+
+    @pace.setter
+    def pace(self, value: float) -> None:
+        self.table.speed = value
 
     def cue(self, name: str) -> None:
         """Tell listeners (sound, later) that a moment happened; never lets one of them stop the game."""

@@ -309,8 +309,9 @@ class Flow:
         rec = self.recorder
         return rec is not None and match is self.match and rec.can_undo(match)
 
-    def undo(self, play: Any) -> bool:
-        """Practice mode: take the game back to the player's previous decision in this hand."""
+    def undo(self) -> bool:
+        """Practice mode: take the game back to the player's previous decision in this hand (the match
+        rewinds itself; the play scene then starts the turn afresh)."""
         match = self.match
         rec = self.recorder
         if match is None or rec is None or not rec.can_undo(match):
@@ -320,18 +321,4 @@ class Flow:
         if not rec.undo(match):
             return False
         self.host.services.store.save_match(match.state, match.info)
-        model = getattr(play, "model", None)
-        if model is not None:  # the play scene starts the turn afresh
-            model.selected = model.hover = model.drag = None
-            model.keyboard = False
-            model.fresh = {}
-            model.clear_hint()
-            model.log_lines = [tr("practice.undone")]
-            model.end_in = model.curtain_in = None
-        clock = getattr(play, "clock", None)
-        if clock is not None:  # the turn starts again, and so does its clock
-            clock.key = None
-        refresh = getattr(play, "refresh_targets", None)
-        if refresh is not None:
-            refresh()
         return True

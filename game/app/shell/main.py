@@ -233,7 +233,7 @@ def play(args: argparse.Namespace, folder: Path | None) -> int:
         return 1
     if args.animation:
         app.settings = app.settings.with_(animation=args.animation)
-        app.table.speed = speed(app.settings)
+        app.pace = speed(app.settings)
     app.nav.seed = args.seed
     app.nav.to_menu()
     marks.mark("menu")

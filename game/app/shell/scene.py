@@ -21,7 +21,7 @@ from game.app.lang import i18n
 from game.app.lang.i18n import tr
 
 if TYPE_CHECKING:
-    from game.app.animation.table import TableView
+    from game.app.animation.table import CardTable
     from game.app.config.settings import Settings
     from game.app.looks.cardart import CardStyle
     from game.app.looks.layout import Layout
@@ -101,7 +101,7 @@ class Navigator(Protocol):
 
     def can_undo(self, match: Match) -> bool: ...
 
-    def undo(self, play: Any) -> bool: ...
+    def undo(self) -> bool: ...
 
 
 class Host(Protocol):
@@ -109,13 +109,14 @@ class Host(Protocol):
 
     layout: Layout
     ui: pygame_gui.UIManager
-    table: TableView
+    table: CardTable
     settings: Settings
     services: Services
     nav: Navigator
     stack: list[Scene]
     time: float
     running: bool
+    pace: float  # the animation time multiplier (0: no animation); the one reader and writer of it
     first_match_guide: bool
 
     @property
@@ -132,8 +133,6 @@ class Host(Protocol):
     def pop(self, scene: Scene | None = None) -> None: ...
 
     def set_scene(self, scene: Scene) -> None: ...
-
-    def replace_top(self, scene: Scene) -> None: ...
 
     def toast(self, message: str, seconds: float = 2.6) -> None: ...
 

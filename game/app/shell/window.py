@@ -26,7 +26,7 @@ from game.app.shell import memory
 if TYPE_CHECKING:
     from pygame_gui import UIManager
 
-    from game.app.animation.table import TableView
+    from game.app.animation.table import CardTable
     from game.app.config.settings import Settings
     from game.app.shell.scene import Scene
     from game.app.shell.services import Services
@@ -52,7 +52,7 @@ class Window:
     _tidy_in: float | None
     _managers: Managers
     ui: UIManager
-    table: TableView
+    table: CardTable
     stack: list[Scene]
     frames: int
     screenshot_dir: Path | None

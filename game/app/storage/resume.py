@@ -13,9 +13,13 @@ from typing import Any
 
 from game.app.matches.meta import MatchMeta
 from game.engine import MAX_SAVE_BYTES, MatchState, Phase, SaveError
+from game.engine.fileformat import FileFormat
 
 MATCH_FORMAT = "gin-rummy-resume"
 MATCH_VERSION = 1
+RESUME_FILE = FileFormat(MATCH_FORMAT, MATCH_VERSION, not_ours="this is not a saved match of this game",
+                         no_version="unknown save version {version}", unknown="unknown save version {version}",
+                         newer="the save was written by a newer version of the game ({version})")
 MATCH_READ_LIMIT = MAX_SAVE_BYTES + 64 * 1024  # the engine's largest save and the envelope around it
 
 
@@ -60,13 +64,7 @@ def read_saved(text: str | bytes) -> SavedMatch:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError, RecursionError) as e:
         raise SaveError(f"the save is not valid JSON: {e}") from None
-    if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
-        raise SaveError("this is not a saved match of this game")
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise SaveError(f"unknown save version {version!r}")
-    if version > MATCH_VERSION:
-        raise SaveError(f"the save was written by a newer version of the game ({version})")
+    RESUME_FILE.check(data, SaveError)
     if data.get("over") is True:
         try:
             state = MatchState.from_dict(data["match"])

@@ -1,4 +1,5 @@
-"""Quick play-outs of the rest of a hand on card masks, for weighing a knock against playing on.
+"""Quick play-outs of the rest of a hand on card masks, for the Monte Carlo yardstick and the hard-bot
+variants that weigh a knock against playing on (no game level plays them).
 
 A play-out starts from one guess of the opponent's hand and of the stock order (drawn from the seat's
 own ``TableView``: the unseen cards, never the real ones) and plays both sides with fast fixed
@@ -10,10 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.bots.knowledge import bits, knock_points, melds_in
 from game.engine import Rules
 from game.engine.melds import best_discard_key
-
-from .knowledge import bits, cards, defender_deadwood, layoff_targets, melds_in
 
 MAX_TURNS = 60  # a play-out in which both sides only ever take face-up cards stops here
 
@@ -31,21 +31,6 @@ class Policy:
     me_knock: int
     opp_knock: int
     late: int
-
-
-def knock_points(rules: Rules, k: int, my_rest: int, opp: int) -> float:
-    """Points for the knocker holding ``my_rest`` (deadwood ``k``) against the defender ``opp``."""
-    targets = layoff_targets(cards(my_rest)) if k else []  # nothing is laid off on gin
-    return settle(rules, k, defender_deadwood(targets, opp))
-
-
-def settle(rules: Rules, k: int, d: int) -> float:
-    """Points for a knocker at deadwood ``k`` (0: gin) against a defender left with ``d`` after layoffs."""
-    if k == 0:
-        return float(rules.gin_bonus + d)
-    if d > k or (d == k and not rules.tie_is_undercut):
-        return float(d - k)
-    return -float(k - d + rules.undercut_bonus)
 
 
 def play_out(rules: Rules, me: int, opp: int, stock: list[int], top: int, policy: Policy) -> float:
