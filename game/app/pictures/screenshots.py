@@ -8,30 +8,31 @@ on every run.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from game.app.config.settings import Settings
 from game.app.config.vocab import Language
-from game.app.looks import cardart
-from game.app.matches import listeners as match_listeners
-from game.app.matches.fairdeal import SealedDeck, cut_at
 from game.app.matches.match import Match, MatchSetup
+from game.app.pictures.fairshots import render_fair_deal
+from game.app.pictures.shooting import (
+    LANGUAGES,
+    SIZES,
+    painted,
+    picture_app,
+    run_until,
+    save_picture,
+    staged_clock,
+)
 from game.app.pictures.staging import (
-    MemoryStore,
-    SampleStats,
     big_gin_hand,
     find_hand,
     find_match,
     play_to_end_of_hand,
 )
-from game.app.pictures.tour import frames, on_top, tour, wait_human
-from game.app.scenes.cut import CutScene
-from game.app.scenes.deal import DealScene
-from game.app.scenes.deal_details import DealDetailsScene
+from game.app.pictures.tour import frames, on_top, tour
 from game.app.scenes.matchover import MatchOverScene
 from game.app.scenes.result import ResultScene
 from game.app.shell.app import App
@@ -40,18 +41,6 @@ from game.app.shell.services import Services
 from game.app.shell.sound import SilentSound
 from game.app.storage import SilentStore
 from game.engine import NextHand, Phase, preset
-
-LANGUAGES: tuple[Language, ...] = ("en", "fa", "ru")
-SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1280, 720), (1920, 1080))
-
-
-def picture_app(size: tuple[int, int], language: Language = "en") -> App:
-    """An app for pictures and audits: instant animation, a store in memory, sample statistics."""
-    services = Services(store=MemoryStore(), stats=SampleStats(), sound=SilentSound(), crash=SilentCrashLog())
-    app = App(size=size, settings=Settings(language=language, animation="instant"), services=services)
-    app.nav.fair = False  # the tour deals from seeds, so it shows the same cards every time
-    return app
-
 
 # ------------------------------------------------------------------ saving pictures
 
@@ -64,49 +53,6 @@ LEGACY = {  # the names the pictures had before the tour (docs and tests refer t
 }
 
 
-def painted(app: App) -> None:
-    """Draw the screen once every card face it shows is finished: the sizes the table uses are painted
-    first, then whatever a draw still asks the painter for (a preview, a picture of the rules) is painted
-    and drawn again, so a picture never catches a face in its quick form."""
-    cardart.wait(30)  # first what the screen has asked for already (a cached preview asks only once)
-    app.prerender_cards()
-    cardart.wait(30)
-    for _ in range(8):
-        app.draw()
-        if cardart.idle():
-            return
-        cardart.wait(30)
-
-
-class StagedClock:
-    """The staged history's clock: a fixed day, a minute later at each reading, so its dates are the same
-    on every run."""
-
-    def __init__(self, start: float = 1_767_261_600.0) -> None:  # 2026-01-01 10:00 UTC
-        self.now = start
-
-    def __call__(self) -> float:
-        self.now += 60.0
-        return self.now
-
-
-@contextmanager
-def staged_clock() -> Iterator[None]:
-    """Matches started meanwhile are recorded in the history by the staged clock, not the wall clock."""
-    real = match_listeners.HistoryRecorder
-    match_listeners.HistoryRecorder = partial(real, clock=StagedClock())  # type: ignore[misc, assignment]
-    try:
-        yield
-    finally:
-        match_listeners.HistoryRecorder = real  # type: ignore[misc]
-
-
-def _save(app: App, path: Path) -> Path:
-    app.toast_text = ""
-    painted(app)
-    return app.save_screenshot(path, announce=False)
-
-
 def render_tour(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
                 names: dict[str, str] | None = None) -> list[Path]:
     """Every situation of the tour at one size and in one language, as ``<name>.png`` in ``out_dir``."""
@@ -116,7 +62,7 @@ def render_tour(out_dir: str | Path, size: tuple[int, int] = (1280, 720), langua
     app = picture_app(size, language)
     try:
         for name in tour(app):
-            saved.append(_save(app, out / f"{(names or {}).get(name, name)}.png"))
+            saved.append(save_picture(app, out / f"{(names or {}).get(name, name)}.png"))
     finally:
         app.close()
     return saved
@@ -137,93 +83,6 @@ def render_settings(out_dir: str | Path, sizes: Any = SIZES, languages: tuple[La
         for w, h in sizes:
             saved += render_tour(Path(out_dir) / f"{language}-{w}x{h}", (w, h), language)
     return saved
-
-
-def render_fair_deal(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
-                     suffix: str = "") -> list[Path]:
-    """The deal a player can check: the seal and the cut, the seal on the table, the tick after the hand."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    saved: list[Path] = []
-    app = picture_app(size, language)
-
-    def shot(name: str) -> None:
-        saved.append(_save(app, out / f"{name}{suffix}.png"))
-
-    try:
-        # the deal a player can check: the seal and the cut, the seal on the table, the tick after the hand
-        app.nav.fair = True
-        app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
-        app.nav.start_match(MatchSetup("bot", preset("van"), 9, level="medium"))
-        frames(app)
-        shot("21_cut")
-        on_top(app, CutScene).toggle_details()
-        frames(app)
-        shot("21b_cut_details")
-        on_top(app, CutScene).toggle_details()
-        on_top(app, CutScene).do_cut(cut_at(0.3), True)
-        frames(app, 4)
-        if isinstance(app.top, DealScene):
-            app.top.finish()
-        wait_human(app)
-        shot("22_seal_on_table")
-        match = app.nav.match
-        if match is not None:
-            play_to_end_of_hand(match, knocker_wanted=0)
-            app.nav.show_result(match, 0)
-            frames(app, 4)
-            shot("23_deal_checked")
-            _deal_details(app, shot)
-    finally:
-        app.close()
-    return saved + _longest_deal_line(out, size, language, suffix)
-
-
-def _deal_details(app: App, shot: Callable[[str], None]) -> None:
-    """The deal's details over the result, and the folder dialog of its export."""
-    result = app.top
-    if not isinstance(result, ResultScene):
-        return
-    result.deal_details()
-    frames(app, 2)
-    shot("25_deal_details")
-    details = app.top
-    if isinstance(details, DealDetailsScene):
-        details.ask_export()
-        frames(app, 2)
-        shot("26_deal_export_dialog")
-        details.close()
-
-
-def _longest_deal_line(out: Path, size: tuple[int, int], language: Language, suffix: str) -> list[Path]:
-    """The result of a hot-seat hand cut by a player with the longest name a name field takes."""
-    app = picture_app(size, language)
-    try:
-        app.nav.fair = True
-        app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
-        app.nav.start_match(MatchSetup("hotseat", preset("van"), 9, names=("Wwwwwwwwwwwwwwww", "Mmmmmmmmmmmmmmmm")))
-        frames(app)
-        on_top(app, CutScene).do_cut(cut_at(0.6), True)
-        frames(app, 4)
-        match = app.nav.match
-        if match is None:
-            return []
-        play_to_end_of_hand(match, knocker_wanted=0)
-        app.nav.show_result(match, None)
-        run_until(app, lambda: isinstance(app.top, ResultScene) and app.top.finished)
-        frames(app, 4)
-        return [_save(app, out / f"24_deal_checked_named{suffix}.png")]
-    finally:
-        app.close()
-
-
-def run_until(app: App, cond: Callable[[], bool], limit: int = 900, dt: float = 1 / 60) -> bool:
-    """Run frames until ``cond()`` holds (False if it never did)."""
-    for _ in range(limit):
-        if cond():
-            return True
-        app.frame(dt, present=False)
-    return cond()
 
 
 def _later_than(scene: ResultScene, seconds: float) -> bool:
@@ -401,9 +260,6 @@ def render_history(out_dir: str | Path, sizes=((800, 600), (1920, 1080)), langua
     import tempfile
 
     from game.app.records.stats import Stats
-    from game.app.shell.crash import SilentCrashLog
-    from game.app.shell.services import Services
-    from game.app.shell.sound import SilentSound
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -420,3 +276,7 @@ def render_history(out_dir: str | Path, sizes=((800, 600), (1920, 1080)), langua
                 finally:
                     app.close()
     return saved
+
+
+__all__ = ["LANGUAGES", "SIZES", "picture_app", "render_all", "render_fair_deal", "render_history",
+           "render_settings", "render_showdown", "render_tour", "run_until"]

@@ -42,13 +42,22 @@ def notice_text(notice) -> str:
               why=tr(why) if why else "")
 
 
+def read_saved(store: Any) -> tuple[Any, Any] | None:
+    """The saved match and its meta, or None (a save that cannot be read is set aside by the store)."""
+    try:
+        return store.load_match() if store.has_match() else None
+    except Exception:
+        log.exception("the saved match could not be read")
+        return None
+
+
 class MenuScene(MenuWidgets):
     name = "menu"
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         s = app.settings
-        self.saved = self._read_saved()
+        self.saved = read_saved(app.services.store)
         self.can_continue = self.saved is not None or app.nav.has_saved_match()
         remembered = getattr(app.nav, "menu_choice", None)
         self.opponent: str = s.level if s.level in OPPONENTS else "medium"
@@ -68,14 +77,6 @@ class MenuScene(MenuWidgets):
         self.about_rect = pygame.Rect(0, 0, 0, 0)
         self.level_rect = pygame.Rect(0, 0, 0, 0)
         self.saved_rect: pygame.Rect | None = None
-
-    def _read_saved(self) -> tuple[Any, Any] | None:
-        store = self.app.services.store
-        try:
-            return store.load_match() if store.has_match() else None
-        except Exception:  # a save that cannot be read is set aside by the store; nothing to offer
-            log.exception("the saved match could not be read")
-            return None
 
     @property
     def preset(self) -> str:
@@ -176,7 +177,7 @@ class MenuScene(MenuWidgets):
     def continue_match(self) -> None:
         if not self.app.nav.continue_match():
             self.can_continue = self.app.nav.has_saved_match()
-            self.saved = self._read_saved() if self.can_continue else None
+            self.saved = read_saved(self.app.services.store) if self.can_continue else None
             self.notices += self.app.nav.take_notices()
             self.rebuild_ui()
 

@@ -16,15 +16,14 @@ from game.app.config.settings import (
 )
 from game.app.lang import i18n, text
 from game.app.lang.i18n import tr
-from game.app.looks import cardart, felt
-from game.app.looks.cardart import CardStyle
-from game.app.looks.panels import GOLD, INK, INK_DIM, panel
+from game.app.looks.panels import GOLD, INK
 from game.app.looks.panels import felt as cloth
 from game.app.shell.scene import Host, Scene
 from game.app.shell.uitheme import label_width
 
 from .confirm import ConfirmScene
 from .setting_options import PAGES, Option, choices, looks_options, options_of, reset_page, step, value_id
+from .settings_draw import draw_preview, draw_rules_notes
 
 
 def widget_text(label: str) -> str:
@@ -238,20 +237,7 @@ class SettingsScene(Scene):
         return settings, None
 
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        lay = self.app.layout
-        settings, _ = self.previewed_style()
-        style = CardStyle(four_colour=settings.four_colour, high_contrast=settings.high_contrast,
-                          back=settings.card_back, face=settings.card_face)
-        panel(surface, rect, radius=lay.px(14))
-        inner = rect.inflate(-lay.px(16), -lay.px(16))
-        surface.blit(felt.preview(settings.felt, inner.size), inner)
-        scale = 1.12 if settings.card_size == "large" else 1.0
-        ch = min(round(inner.height * 0.62 * scale), round(inner.width / 2.6 * 1.4))
-        cw = round(ch / 1.4)
-        pic = cardart.preview((cw, ch), style)
-        surface.blit(pic, pic.get_rect(center=inner.center))
-        text.draw(surface, tr("settings.preview"), lay.font(13), INK_DIM, (inner.centerx, inner.bottom - lay.px(12)),
-                  max_width=inner.width - lay.px(8))
+        draw_preview(surface, rect, self.app.layout, self.previewed_style()[0])
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
@@ -267,19 +253,7 @@ class SettingsScene(Scene):
         if self.preview_rect is not None:
             self.draw_preview(surface, self.preview_rect)
         if self.page == "rules":
-            note = tr("settings.rules_next_match")
-            match = self.app.nav.match
-            if match is not None and match.rules != self.app.settings.rules:
-                note = tr("settings.rules_differ")
-            y = lay.h - round(lay.button_h * 1.15) - lay.px(34)
-            text.draw(surface, note, lay.font(15), INK_DIM, (lay.w / 2, y), max_width=lay.w - 2 * lay.margin)
-            # what the first upcard offer in force means (Classic and Hoyle differ after two passes)
-            offer = tr("settings.upcard_offer.explain." + self.app.settings.rules.upcard_offer)
-            area = pygame.Rect(lay.margin, max((r.bottom for _, r in self.rows), default=0) + lay.px(12),
-                               lay.w - 2 * lay.margin, 0)
-            area.height = y - lay.px(14) - area.top
-            if len(text.wrap(offer, lay.font(15), area.width)) * int(lay.font(15) * 1.3) <= area.height:
-                text.draw_wrapped(surface, offer, lay.font(15), INK, area, align="center", line_gap=1.3)
+            draw_rules_notes(surface, self.app, [r for _, r in self.rows])
 
     def _label(self, surface: pygame.Surface, label: str, rect: pygame.Rect, size: int) -> None:
         """An option's name at the reading edge of its row: on two lines rather than smaller."""

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 from game.app.lang.i18n import tr
 from game.app.matches.fairdeal import SealedDeck, random_cut
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
-from game.app.matches.tablerun import DuelMatch, TableRun, TableSetup
+from game.app.matches.tablerun import DuelMatch, TableRun
 from game.app.records.playways import count_way
 from game.app.scenes.menu import MenuScene
+from game.app.shell.flow_tables import GameNight
 from game.engine import DeckSource, Phase, new_match
 from game.engine.daily import DailyDeal
 
@@ -51,7 +52,7 @@ class HandOrder:
         return HandOrder(sort=list(self.sort))
 
 
-class Flow:
+class Flow(GameNight):
     """The navigator handed to every scene (``host.nav``)."""
 
     def __init__(self, host: Host) -> None:
@@ -184,36 +185,6 @@ class Flow:
         self.match = None
         self.table_run = self.daily = None
         self.host.set_scene(MenuScene(self.host))
-
-    # ------------------------------------------------------------------ game night: tables and the day's deal
-
-    def show_game_night(self) -> None:
-        from game.app.scenes.gamenight import GameNightScene
-
-        self.host.set_scene(GameNightScene(self.host))
-
-    def start_table(self, setup: TableSetup) -> None:
-        """A table of three or four: its score sheet first, which hands the screen to the first player."""
-        self.table_run = TableRun(setup, self.host.bots, self.host.services.sound)
-        self.show_table_sheet()
-
-    def show_table_sheet(self) -> None:
-        if self.table_run is not None:
-            from game.app.scenes.tablesheet import TableSheetScene
-
-            self.host.set_scene(TableSheetScene(self.host, self.table_run))
-
-    def play_duel(self) -> None:
-        """The table's hand in play, through the two-player scenes (not saved: a table is not resumed)."""
-        if self.table_run is None:
-            return
-        self.match, self.recorder = self.table_run.duel_match(), None
-        self.start_deal(self.match)
-
-    def start_daily(self, deal: DailyDeal) -> None:
-        """The deal of the day: dealt from its public seed (no cut), against the day's level."""
-        self.daily = deal
-        self._open(MatchSetup("bot", deal.rules, deal.seed, level=deal.level), None, True)  # type: ignore[arg-type]
 
     def start_deal(self, match: Match) -> None:
         from game.app.scenes.deal import DealScene
