@@ -11,6 +11,7 @@ from game.app.config.settings import Settings
 from game.app.matches.match import BOT_SEAT, MatchSetup, public_story
 from game.app.pictures.staging import plain_move
 from game.app.records.stats import Stats
+from game.app.scenes.menu import notice_text
 from game.engine import VAN, HandDealt, NextHand, Phase
 
 pytestmark = pytest.mark.usefixtures("close_apps", "prefs")
@@ -109,7 +110,7 @@ def test_a_damaged_save_is_set_aside_with_one_notice(monkeypatch, prefs):
     d = KeepDriver(monkeypatch)
     # the menu reads the save to say what Continue resumes, so an unusable one is found at once
     assert d.top.name == "menu" and not d.top.can_continue
-    assert len(d.top.notices) == 1 and "match.damaged-" in d.top.notices[0]
+    assert len(d.top.notices) == 1 and "match.damaged-" in notice_text(d.top.notices[0])
     assert list(prefs.glob("match.damaged-*.json"))
     d.press("#notice_ok")
     assert not d.top.notices

@@ -13,6 +13,7 @@ from helpers.apps import KeepDriver, drop, start, store
 from game.app.config import paths
 from game.app.config.settings import Settings, settings_from_dict, system_language
 from game.app.lang import i18n
+from game.app.scenes.menu import notice_text
 from game.engine import CLASSIC, VAN, Knock, Phase, best_discard
 
 pytestmark = pytest.mark.usefixtures("close_apps", "prefs")
@@ -101,7 +102,7 @@ def test_a_damaged_settings_file_gives_defaults_and_one_notice(monkeypatch, pref
     (prefs / paths.SETTINGS_FILE).write_text('{"format": "gin-rummy-settings", "version": 1, "volume": "loud", "langu')
     d = KeepDriver(monkeypatch)
     assert d.app.settings == Settings(language=system_language())
-    assert len(d.top.notices) == 1 and "settings.damaged-" in d.top.notices[0]
+    assert len(d.top.notices) == 1 and "settings.damaged-" in notice_text(d.top.notices[0])
     assert d.widget("#notice_ok")
     d.frame(3)  # drawn without trouble
     assert list(prefs.glob("settings.damaged-*.json"))

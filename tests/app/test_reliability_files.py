@@ -384,9 +384,16 @@ def check_kept(folder: Path, which: str, kind: str, keep: dict) -> None:
         assert Path(keep["target"]).read_bytes() == keep["bytes"]
 
 
+SAVING_AGAIN = "Progress is being saved again."  # the toast when a write that failed works again
+
+
 def check_result(which: str, kind: str, result: dict) -> None:
     assert result["menu"] == "menu" and result["menu_after"] == "menu", result
     assert result["moved"], f"no move could be made: {result}"
+    again = [t for t in result["toasts"] if t == SAVING_AGAIN]
+    result = dict(result, toasts=[t for t in result["toasts"] if t != SAVING_AGAIN])
+    if again:  # "saving works again" is said only after the trouble was
+        assert result["toasts"] or "notice.cannot_save" in result["notices"], again
     told = set(result["notices"]) | ({"notice.cannot_save"} if result["toasts"] else set())
     expected = expected_notices(which, kind)
     assert expected <= told, f"{which}/{kind}: expected {expected}, told {told}"

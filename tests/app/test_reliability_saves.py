@@ -11,6 +11,7 @@ import pytest
 
 from game.app.matches.meta import MatchMeta
 from game.app.records.stats import Stats
+from game.app.scenes.menu import notice_text
 from game.app.shell.services import Services
 from game.app.storage import (
     NOTICE_CANNOT_SAVE,
@@ -237,7 +238,7 @@ def test_a_save_that_parses_but_cannot_be_resumed_is_kept_aside(tmp_path, monkey
         assert app.top.can_continue
         app.top.continue_match()
         assert app.top.name == "menu" and not app.top.can_continue
-        assert any("match.damaged-" in n for n in app.top.notices)
+        assert any("match.damaged-" in notice_text(n) for n in app.top.notices)
         kept = list(tmp_path.glob("match.damaged-*.json"))
         assert len(kept) == 1 and kept[0].read_bytes() == original
         with pytest.raises(ValueError):

@@ -9,7 +9,7 @@ import pytest
 from helpers.records import play_recorded
 from helpers.secrets import _cards_in, _secret_of
 
-from game.bots.coach import MARGIN, TEXTS, Review, feed_points, judge_move, review
+from game.bots.coach import MARGIN, SAMPLES, TEXTS, Review, feed_points, judge_move, review
 from game.bots.hard import HardBot
 from game.bots.knowledge import TableView
 from game.engine import (
@@ -207,21 +207,21 @@ def test_reviews_add_up():
 
 def test_the_work_of_a_review_is_bounded_by_the_decisions(monkeypatch):
     """Each decision plays out at most one sampled set of hands per option (the time: bench/bench_coach.py)."""
-    import game.bots.coach as coach_module
+    import game.bots.coach_knocks as coach_knocks
 
     calls = []
-    real = coach_module.rollout
+    real = coach_knocks.rollout
 
     def counted(*args):
         calls.append(1)
         return real(*args)
 
-    monkeypatch.setattr(coach_module, "rollout", counted)
+    monkeypatch.setattr(coach_knocks, "rollout", counted)
     record = max(hands_against_the_computer(4, n=6), key=lambda r: len(r.moves))
     got = review(record, 0)
     decisions = len(replay(record).decisions(0))
     assert got.judgements and decisions
-    assert len(calls) <= decisions * 12 * coach_module.SAMPLES  # at most eleven throws and playing on
+    assert len(calls) <= decisions * 12 * SAMPLES  # at most eleven throws and playing on
 
 
 def test_the_coachs_words_are_in_every_language():

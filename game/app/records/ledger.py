@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from game.app.records.history import History
 from game.engine import MatchState
 
 log = logging.getLogger(__name__)
@@ -40,10 +39,14 @@ def settle_at_start(store: Any, stats: Any) -> None:
 
 def end_in_history(stats: Any, state: MatchState, match_id: str) -> None:
     """The history's end of a finished match (queued: inside ``Stats.batch`` it joins that transaction)."""
+    from game.app.records.history import History  # only when there is something to settle: not on every start
+
     if state.final is not None:
         History(stats).end_match(match_id, (state.scores[0], state.scores[1]), state.final.winner)
 
 
 def _over_in_history(stats: Any, match_id: str) -> bool:
+    from game.app.records.history import History
+
     entry = History(stats).match(match_id)
     return entry is not None and entry.finished

@@ -274,7 +274,9 @@ class StatsFile:
         with self._lock:
             for attempt in (1, 2):
                 try:
-                    result = fn(self._connect())
+                    conn = self._connect()
+                    before = conn.total_changes
+                    result = fn(conn)
                 except _Unavailable as e:
                     log.info("statistics unavailable: %s", e)
                     if write or not self._conn:
@@ -297,7 +299,7 @@ class StatsFile:
                         self._cannot_save(WHY_DISK, str(e))
                     return default
                 else:
-                    if write:
+                    if write and conn.total_changes > before:  # a write that changed nothing proves nothing
                         self._saved_again()
                     return result
         return default

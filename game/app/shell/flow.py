@@ -17,14 +17,13 @@ from typing import TYPE_CHECKING, Any
 from game.app.lang.i18n import tr
 from game.app.matches.fairdeal import SealedDeck, random_cut
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
-from game.app.matches.tablerun import DuelMatch, TableRun
-from game.app.records.playways import count_way
 from game.app.scenes.menu import MenuScene
 from game.app.shell.flow_tables import GameNight
 from game.engine import DeckSource, Phase, new_match
 from game.engine.daily import DailyDeal
 
 if TYPE_CHECKING:
+    from game.app.matches.tablerun import TableRun
     from game.app.records.history import History, MatchEntry
     from game.app.records.history_recorder import HistoryRecorder
     from game.app.shell.scene import Host
@@ -124,6 +123,8 @@ class Flow(GameNight):
 
     def next_hand(self, match: Match) -> None:
         """Deal the next hand of a match: sealed and cut by the non-dealer when the match deals fairly."""
+        from game.app.matches.tablerun import DuelMatch
+
         if isinstance(match, DuelMatch):  # a table's hand: back to its score sheet
             self.show_table_sheet()
             return
@@ -208,6 +209,8 @@ class Flow(GameNight):
         self.host.set_scene(ResultScene(self.host, match, viewer))
 
     def show_match_over(self, match: Match) -> None:
+        from game.app.records.playways import count_way
+
         count_way(self.host, match, self.daily)
         from game.app.scenes.matchover import MatchOverScene
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.app.matches.match import Match, MatchSetup
-from game.app.matches.tablerun import TableRun, TableSetup
 from game.engine.daily import DailyDeal
 
 if TYPE_CHECKING:
+    from game.app.matches.tablerun import TableRun, TableSetup
     from game.app.shell.scene import Host
 
 
@@ -33,6 +33,8 @@ class GameNight:
 
     def start_table(self, setup: TableSetup) -> None:
         """A table of three or four: its score sheet first, which hands the screen to the first player."""
+        from game.app.matches.tablerun import TableRun
+
         self.table_run = TableRun(setup, self.host.bots, self.host.services.sound)
         self.show_table_sheet()
 
