@@ -294,6 +294,7 @@ def _cases() -> list[Any]:
             for language in LANGUAGES for size in SIZES for name in SITUATIONS]
 
 
+@pytest.mark.slow  # the tour in three languages at three sizes
 @pytest.mark.parametrize("language, size, situation", _cases())
 def test_every_screen_fits(language, size, situation):
     found = audit(language, size)

@@ -267,15 +267,12 @@ class StatsFile:
             self._notice(NOTICE_SAVING_BACK, self.path.parent, "a write worked")
 
     def _run(self, fn: Callable[[sqlite3.Connection], Any], default: Any = None, write: bool = False) -> Any:
-        """Run ``fn`` on the connection; a database that turns out damaged is replaced once.
-
-        A database that cannot be opened or written now gives ``default`` (a write says so once).
-        """
+        """Run ``fn`` on the connection; a database that turns out damaged is replaced once, and one that
+        cannot be opened or written now gives ``default`` (a write says so once)."""
         with self._lock:
             for attempt in (1, 2):
                 try:
-                    conn = self._connect()
-                    before = conn.total_changes
+                    before = (conn := self._connect()).total_changes
                     result = fn(conn)
                 except _Unavailable as e:
                     log.info("statistics unavailable: %s", e)
