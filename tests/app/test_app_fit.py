@@ -302,5 +302,6 @@ def test_every_screen_fits(language, size, situation):
     assert not found[situation], "\n".join(found[situation])
 
 
+@pytest.mark.slow
 def test_the_tour_reaches_every_situation_the_audit_lists():
     assert set(audit("en", (1280, 720))) == set(SITUATIONS)

@@ -56,6 +56,7 @@ def shown_choice(d, key: str) -> str:
     raise AssertionError(f"no choice shown for {key}")
 
 
+@pytest.mark.slow
 def test_changes_apply_at_once_are_saved_and_come_back(monkeypatch):
     d = KeepDriver(monkeypatch)
     app = d.app

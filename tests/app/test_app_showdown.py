@@ -376,6 +376,7 @@ def snapshot(app: App) -> dict:
             "widgets": sorted(("/".join(w.object_ids), w.visible) for w in scene.widgets)}
 
 
+@pytest.mark.slow
 def test_the_computer_knocks_and_the_showdown_is_staged_in_order(monkeypatch):
     from game.app.animation.showdown import BANNER, COUNTS, DEFENDER, DONE, KNOCKER, LAYOFF, POINTS, ROLL
 
@@ -586,6 +587,7 @@ def test_in_hot_seat_neither_hand_shows_before_its_row_turns(monkeypatch):
     assert other <= set(watch.faces)
 
 
+@pytest.mark.slow
 def test_a_resize_in_the_middle_of_the_showdown_keeps_it_going(monkeypatch):
     app = make_app(animation="normal")
     play_until_end(app, "knock", knocker=1, layoffs=True)
@@ -697,6 +699,7 @@ def test_surfaces_of_many_sizes_stay_in_the_byte_budget():
         assert CACHE.nbytes <= CACHE.budget
 
 
+@pytest.mark.slow
 def test_pictures_of_the_staged_moments(tmp_path):
     from game.app.pictures.screenshots import render_showdown
 

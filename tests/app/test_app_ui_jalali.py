@@ -26,6 +26,7 @@ def test_known_dates(gregorian, solar):
     assert jalali.to_gregorian(*solar) == gregorian
 
 
+@pytest.mark.slow
 def test_every_day_of_two_centuries_follows_the_day_before():
     day = dt.date(1901, 1, 1)
     before = jalali.from_gregorian(day)

@@ -54,6 +54,7 @@ def test_every_option_shows_all_its_choices(monkeypatch, language, size):
         d.frame()
 
 
+@pytest.mark.slow
 def test_choosing_a_value_and_resetting_a_page(monkeypatch):
     d = Driver(monkeypatch)
     scene = open_page(d, "looks")

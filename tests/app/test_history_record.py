@@ -114,6 +114,7 @@ def test_a_hotseat_match_opens_its_hands_only_once_over(stats):
     assert History(stats).hands(entry.match_id)  # kept all the same
 
 
+@pytest.mark.slow
 def test_recording_never_waits_for_the_disk(tmp_path):
     """With the statistics' writer held up, a whole hand still plays at once: every write waits in line."""
     slow = Stats(tmp_path / "slow.sqlite3", background=True)

@@ -131,6 +131,7 @@ def test_a_replay_steps_back_and_forth_over_the_same_positions(tmp_path):
     assert app.top is scene
 
 
+@pytest.mark.slow
 def test_the_coach_from_history_and_from_the_result_screen(tmp_path):
     app = make(tmp_path)
     match = play_hands(app, MatchSetup("bot", preset("van"), 6, level="hard"), 1)

@@ -460,6 +460,7 @@ def test_read_only_files_and_folders_are_not_damaged_and_the_game_plays_on(unpri
         check_kept(folder, which, kind, keep)
 
 
+@pytest.mark.slow
 def test_two_copies_on_one_folder_the_second_leaves_without_touching_a_file(tmp_path):
     """The first copy (the real program, playing) holds the folder; a second start says the game is
     already open and leaves every file, a write in progress included, exactly as it was; once the first

@@ -363,6 +363,7 @@ KILLED_WRITER = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_a_process_killed_while_saving_leaves_a_readable_save(storage, data_dir):
     """Kill a real process that saves in a tight loop, at random moments: the save always loads."""
     rng = random.Random(5)

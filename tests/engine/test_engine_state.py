@@ -513,6 +513,7 @@ def test_an_illegal_action_keeps_its_reason_through_pickling():
     assert plain.reason is R.OTHER and plain.params == {} and str(plain) == "made elsewhere"
 
 
+@pytest.mark.slow
 def test_why_illegal_agrees_with_legal_actions_everywhere_in_play():
     every = [TakeUpcard(), PassUpcard(), DrawStock(), DrawDiscard(), BigGin(), NextHand(), TimerMove()]
     every += [Discard(c) for c in DECK] + [Knock(c) for c in DECK]

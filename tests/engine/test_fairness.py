@@ -402,6 +402,7 @@ def _leaks(thing, secret: bytes):
     return bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [VAN, VAN.with_(upcard_offer="classic", target=30)])
 def test_no_seat_ever_sees_the_secret(rules):
     """Events and observations carry the commitment only; the secret stays in the state, which shows it
