@@ -15,6 +15,7 @@ import math
 import os
 import statistics
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -304,9 +305,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     if args.players == 3 or args.pairs:
         return _tables(parser, args, rules)
+    start = time.perf_counter()
     summary = simulate(args.bot_a, args.bot_b, rules, args.matches, args.seed, args.workers, args.fair_records)
+    seconds = time.perf_counter() - start
     print(format_table(summary, rules.preset_name, rules.target))
+    print(speed_line(summary.figures()["hands"], seconds, args.workers))
     return 0 if summary.fallbacks == 0 else 1
+
+
+def speed_line(hands: int, seconds: float, workers: int) -> str:
+    """How fast the matches were played (not part of the table: it changes from run to run)."""
+    rate = hands / seconds if seconds > 0 else float("inf")
+    return (f"{'speed':26}{rate:,.0f} hands/s ({hands:,} hands in {seconds:.2f} s, "
+            f"{workers} worker{'s' if workers != 1 else ''})")
 
 
 def _tables(parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules) -> int:

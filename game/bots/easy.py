@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterator
 
 from game.engine import VALUES, Card, Observation
-from game.engine.melds import best_discard_key, deadwood_of_mask
+from game.engine.melds import PRIORITY_CARDS, best_discard_key, deadwood_of_mask, rank_major
 
 from .base import Bot, forbid_mask
 from .knowledge import mask_of_cards, meld_cover, melds_in
@@ -49,16 +49,16 @@ class EasyBot(Bot):
         return Card(first)
 
 
-_BY_THROW = tuple(sorted(range(52), key=lambda c: (VALUES[c], c % 13, c // 13), reverse=True))
-
-
 def _deadwood_cards(allowed: int, mask: int) -> Iterator[int]:
-    """The cards of ``allowed`` that are deadwood in a best arrangement of ``mask``, highest first."""
+    """The cards of ``allowed`` that are deadwood in a best arrangement of ``mask``, highest first
+    (by value, then rank, then suit: by rank, then suit, as value follows rank)."""
     sure = mask & ~meld_cover(mask)  # in no meld at all
     least = -1
-    for c in _BY_THROW:
-        if not allowed >> c & 1:
-            continue
+    spread = rank_major(allowed)
+    while spread:
+        top = spread.bit_length() - 1
+        spread ^= 1 << top
+        c = PRIORITY_CARDS[top]
         if sure >> c & 1:
             yield c
             continue

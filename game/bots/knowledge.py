@@ -62,8 +62,7 @@ def mask_of_cards(cards: Iterable[int]) -> int:
 
 def melds_in(mask: int, card: int) -> bool:
     """Is ``card`` part of some meld (set or run of three or more) among the cards of ``mask``?"""
-    m = mask | 1 << card
-    return any(m >> a & 1 and m >> b & 1 for a, b in MELD_PAIRS[card])
+    return meld_cover(mask | 1 << card) >> card & 1 == 1
 
 
 def layoff_targets(cards: Iterable[int]) -> list[tuple[str, int, int]]:

@@ -20,7 +20,6 @@ from game.engine import (
     Event,
     HandEnded,
     HandResult,
-    Knock,
     MatchState,
     NextHand,
     Observation,
@@ -32,6 +31,7 @@ from game.engine import (
     new_match,
     observe,
 )
+from game.engine.actions import DISCARDS, KNOCKS
 from game.engine.rules import BOT_TURN_LIMIT
 
 from .base import Bot
@@ -76,16 +76,17 @@ def _ask(bot: Bot, obs: Observation) -> Action:
     if phase is Phase.UPCARD_OFFER:
         return TakeUpcard() if _yes(bot.take_upcard(obs)) else PassUpcard()
     if phase is Phase.DISCARD:
-        kinds = {type(a) for a in legal}
-        if BigGin in kinds and _yes(bot.big_gin(obs)):
-            return BigGin()
+        last = legal[-1]  # the discards come first, then any knocks, then big gin
+        if type(last) is BigGin and _yes(bot.big_gin(obs)):
+            return last
         card = bot.choose_discard(obs)
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
             raise ValueError(f"choose_discard answered {card!r}, not a card")
-        card = Card(card)
-        if Knock in kinds and Knock(card) in legal and _yes(bot.knock(obs, card)):
-            return Knock(card)
-        return Discard(card)
+        if type(last) is not Discard:
+            knock = KNOCKS[card]
+            if knock in legal and _yes(bot.knock(obs, Card(card))):
+                return knock
+        return DISCARDS[card]
     return TimerMove()
 
 

@@ -57,6 +57,9 @@ class DrawDiscard(Action):
 class Discard(Action):
     card: Card
 
+    def __eq__(self, other: object) -> bool:  # every move is checked against a list of them
+        return self is other or (other.__class__ is Discard and self.card == other.card)  # type: ignore[attr-defined]
+
     def __str__(self) -> str:
         return f"discard {self.card}"
 
@@ -66,6 +69,9 @@ class Knock(Action):
     """Throw ``card`` and end the hand: a knock, or gin when no deadwood is left."""
 
     card: Card
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (other.__class__ is Knock and self.card == other.card)  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
         return f"knock {self.card}"
@@ -92,6 +98,10 @@ class NextHand(Action):
     def __str__(self) -> str:
         return "next hand"
 
+
+DISCARDS = tuple(Discard(Card(c)) for c in range(52))
+"""``DISCARDS[card]`` equals ``Discard(card)``: actions are values, so one of each will do."""
+KNOCKS = tuple(Knock(Card(c)) for c in range(52))
 
 _BY_NAME: dict[str, type[Action]] = {
     cls.__name__: cls

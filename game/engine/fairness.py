@@ -32,7 +32,7 @@ import hashlib
 import hmac
 import json
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,35 +127,36 @@ def hand_key(secret: bytes, player_seed: str, cut: int, hand_no: int, dealer: in
 
 
 _EIGHT_WORDS = struct.Struct(">8I")  # a 32-byte block as eight 4-byte big-endian words
+_FIRST_BLOCKS = 7  # 56 numbers: the 51 swaps need more only after five rejections (about 2**-26 a hand)
+_FIRST_WORDS = struct.Struct(f">{8 * _FIRST_BLOCKS}I")
+_LIMITS = tuple(2**32 - (2**32 % n) if n else 0 for n in range(53))  # rejection bound for numbers below n
 
 
-def _words_v1(secret: bytes, cut: int, hand_no: int) -> Iterator[int]:
-    counter = 0
-    while True:
-        yield from _EIGHT_WORDS.unpack(hmac.digest(secret, _message(cut, hand_no, counter), "sha256"))
-        counter += 1
+def _blocks_v1(secret: bytes, cut: int, hand_no: int) -> Callable[[int], bytes]:
+    head = DEAL_DOMAIN + cut.to_bytes(4, "big") + hand_no.to_bytes(4, "big")
+    return lambda k: hmac.digest(secret, head + k.to_bytes(4, "big"), "sha256")
 
 
-def _words_v2(key: bytes) -> Iterator[int]:
-    counter = 0
-    while True:
-        yield from _EIGHT_WORDS.unpack(hmac.digest(key, counter.to_bytes(4, "big"), "sha256"))
-        counter += 1
+def _blocks_v2(key: bytes) -> Callable[[int], bytes]:
+    return lambda k: hmac.digest(key, k.to_bytes(4, "big"), "sha256")
 
 
-def _below(words: Iterator[int], n: int) -> int:
-    """A uniform integer in 0 .. n-1 by rejection sampling (no modulo bias)."""
-    limit = 2**32 - (2**32 % n)
-    for x in words:
-        if x < limit:
-            return x % n
-    raise AssertionError("the byte stream never ends")  # pragma: no cover
-
-
-def _shuffle(words: Iterator[int]) -> tuple[Card, ...]:
+def _shuffle(block: Callable[[int], bytes]) -> tuple[Card, ...]:
+    """Fisher-Yates from the top, each number drawn from the stream whose block ``k`` is ``block(k)``."""
+    words = list(_FIRST_WORDS.unpack(b"".join([block(k) for k in range(_FIRST_BLOCKS)])))
     deck = list(DECK)
+    k = 0
+    limits = _LIMITS
     for i in range(51, 0, -1):
-        j = _below(words, i + 1)
+        n = i + 1
+        x = words[k]
+        k += 1
+        while x >= limits[n]:  # drawn again: read on so this swap and the i - 1 after it have words
+            while len(words) < k + i:
+                words.extend(_EIGHT_WORDS.unpack(block(len(words) // 8)))
+            x = words[k]
+            k += 1
+        j = x % n
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
@@ -167,10 +168,10 @@ def deal_order(secret: bytes, cut: int, hand_no: int, player_seed: str | None = 
     _check_number(cut, "the cut", CUT_MAX)
     _check_number(hand_no, "the hand number", HAND_NO_MAX)
     if player_seed is None:
-        return _shuffle(_words_v1(bytes(secret), cut, hand_no))
+        return _shuffle(_blocks_v1(bytes(secret), cut, hand_no))
     if dealer is None:
         raise ValueError("a hand dealt with the player's seed binds the dealer: give it")
-    return _shuffle(_words_v2(hand_key(secret, player_seed, cut, hand_no, dealer)))
+    return _shuffle(_blocks_v2(hand_key(secret, player_seed, cut, hand_no, dealer)))
 
 
 def dealt_hands(order: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:

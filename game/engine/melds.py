@@ -80,11 +80,20 @@ _BYTE_CARDS = tuple(
 )
 
 
+def rank_major(mask: int) -> int:
+    """``mask`` laid out by rank, then suit: ``PRIORITY_CARDS[i]`` is the card of bit ``i``, so the
+    highest bit is the card of highest rank (and of the highest suit among those)."""
+    major = _RANK_MAJOR
+    return major[mask & _SUIT] | major[mask >> 13 & _SUIT] << 1 | major[mask >> 26 & _SUIT] << 2 \
+        | major[mask >> 39] << 3
+
+
+PRIORITY_CARDS = _BY_PRIORITY_CARDS
+
+
 def _deadwood_cards(mask: int) -> list[Card]:
     """The cards of ``mask`` by rank, then suit."""
-    major = _RANK_MAJOR
-    spread = major[mask & _SUIT] | major[mask >> 13 & _SUIT] << 1 | major[mask >> 26 & _SUIT] << 2 \
-        | major[mask >> 39] << 3
+    spread = rank_major(mask)
     out: list[Card] = []
     for chunk in _BYTE_CARDS:
         if spread & 255:

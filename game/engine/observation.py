@@ -38,7 +38,7 @@ class Observation:
     hands_won: tuple[int, int]
     last_result: HandResult | None
     history: tuple[HandResult, ...]
-    legal_actions: tuple[Action, ...]  # empty unless this player is to act
+    legal_actions: tuple[Action, ...]  # empty unless this player is to act; discards, then knocks, then big gin
     deal_commitment: str | None = None  # the commitment to this hand's secret: public from the deal on
 
     @property

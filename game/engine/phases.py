@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .actions import (
+    DISCARDS,
+    KNOCKS,
     Action,
     BigGin,
     Discard,
@@ -22,7 +24,7 @@ from .actions import (
     TakeUpcard,
     TimerMove,
 )
-from .cards import DECK, Card, mask_of
+from .cards import Card, mask_of
 from .core import MatchCore, Phase
 from .dealing import deal
 from .errors import IllegalAction, IllegalReason
@@ -57,6 +59,7 @@ class PhaseRules:
 
 
 def legal_actions(s: MatchCore) -> list[Action]:
+    """The moves allowed now; after the draw: the discards, then the knocks, then big gin."""
     return PHASES[s.phase].legal(s)
 
 
@@ -214,22 +217,20 @@ def _legal_discard(s: MatchCore) -> list[Action]:
     can_knock = throw_floor(mask) <= limit and best_discard_key(mask, forbid)[1] <= limit
     if not can_knock:
         if forbidden is None:
-            return [_DISCARDS[c] for c in hand]
-        return [_DISCARDS[c] for c in hand if c != forbidden]
+            return [DISCARDS[c] for c in hand]
+        return [DISCARDS[c] for c in hand if c != forbidden]
     for c in hand:
         if c == forbidden:
             continue
-        actions.append(_DISCARDS[c])
+        actions.append(DISCARDS[c])
         if deadwood_of_mask(mask ^ (1 << c)) <= limit:
-            knocks.append(_KNOCKS[c])
+            knocks.append(KNOCKS[c])
     # eleven melded cards can throw one and keep no deadwood, so big gin needs a knock to be possible
     if deadwood_of_mask(mask) == 0:
         knocks.append(BigGin())
     return actions + knocks
 
 
-_DISCARDS = tuple(Discard(c) for c in DECK)  # actions are values: one of each will do
-_KNOCKS = tuple(Knock(c) for c in DECK)
 
 
 def _check_discard(s: MatchCore, action: Action) -> IllegalAction | None:

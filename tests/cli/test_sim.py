@@ -123,3 +123,15 @@ def test_tables_from_the_command_line():
     r = subprocess.run([sys.executable, "-m", "game.sim", "--players", "3", "--preset", "hollywood"],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "Hollywood scoring is for two players" in r.stderr
+
+
+def test_the_run_ends_with_its_speed_after_the_table(capsys):
+    assert sim.main(["easy", "easy", "--matches", "3", "--target", "30"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    hands = int(next(x for x in lines if x.startswith("hands per match")).split("(")[1].split()[0])
+    last = lines[-1]
+    assert last.startswith("speed") and f"({hands:,} hands in " in last and last.endswith(", 1 worker)")
+    rate = float(last.split()[1].replace(",", ""))
+    seconds = float(last.split(" in ")[1].split()[0])
+    assert rate > 0 and abs(hands / rate - seconds) <= 0.006  # seconds are printed to 0.01
+    assert sim.speed_line(10, 0.0, 2).endswith("(10 hands in 0.00 s, 2 workers)")

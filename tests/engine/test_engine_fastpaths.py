@@ -110,3 +110,22 @@ def test_a_hidden_stock_draw_is_the_draw_with_its_card_blanked():
             ev = Drew(player, "stock", DECK[5], auto)
             assert ev.seen_by(1 - player) == dataclasses.replace(ev, card=None)
             assert ev.seen_by(player) is ev
+
+
+def test_after_the_draw_the_discards_come_first_then_the_knocks_then_big_gin():
+    """The referee reads the last legal move to know whether any knock is allowed."""
+    from game.engine import BigGin, Discard, Knock
+
+    state, _ = new_match(VAN, 1)
+    rng = random.Random(11)
+    kinds = set()
+    for hand in _hands(5, 400, 11):
+        state.phase, state.to_act, state.taken_card = Phase.DISCARD, 0, None
+        state.hands[0] = list(cards_of(mask_of(hand)))
+        state.knock_limit = rng.choice((0, 10, 25))
+        legal = state.legal_actions()
+        order = [{Discard: 0, Knock: 1, BigGin: 2}[type(a)] for a in legal]
+        assert order == sorted(order) and order[0] == 0
+        assert (type(legal[-1]) is Discard) == (not any(type(a) in (Knock, BigGin) for a in legal))
+        kinds.update(order)
+    assert kinds == {0, 1, 2}

@@ -6,6 +6,7 @@ import hmac
 import json
 import pathlib
 import random
+import struct
 import subprocess
 import sys
 
@@ -38,7 +39,7 @@ from game.engine import (
     verify,
     verify_record,
 )
-from game.engine.fairness import CUT_MAX, stream_block
+from game.engine.fairness import CUT_MAX, _shuffle, stream_block
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "fairness.md"
@@ -131,6 +132,24 @@ def test_the_engine_agrees_with_the_reference_on_many_inputs():
         cut = rng.choice([0, 1, 51, CUT_MAX, rng.randrange(2**32)])
         hand_no = rng.randrange(1000)
         assert [str(c) for c in deal_order(secret, cut, hand_no)] == reference_order(secret, cut, hand_no)
+
+
+def test_rejected_numbers_are_drawn_again_past_the_first_seven_blocks():
+    """The shuffle reads seven blocks at once; a stream full of rejections must read on, as the text says."""
+    rng = random.Random("rejections")
+    for _ in range(50):
+        words = [0xFFFFFFFF if rng.random() < 0.4 else rng.getrandbits(32) for _ in range(400)]
+        deck = list(range(52))
+        stream = iter(words)
+        for i in range(51, 0, -1):
+            n = i + 1
+            x = next(stream)
+            while x >= 2**32 - (2**32 % n):
+                x = next(stream)
+            j = x % n
+            deck[i], deck[j] = deck[j], deck[i]
+        blocks = [struct.pack(">8I", *words[k:k + 8]) for k in range(0, len(words), 8)]
+        assert list(_shuffle(blocks.__getitem__)) == deck
 
 
 # ---------------------------------------------------------------- verification
