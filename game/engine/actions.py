@@ -58,7 +58,7 @@ class Discard(Action):
     card: Card
 
     def __eq__(self, other: object) -> bool:  # every move is checked against a list of them
-        return self is other or (other.__class__ is Discard and self.card == other.card)  # type: ignore[attr-defined]
+        return self is other or (other.__class__ is Discard and self.card == other.card)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -71,7 +71,7 @@ class Knock(Action):
     card: Card
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (other.__class__ is Knock and self.card == other.card)  # type: ignore[attr-defined]
+        return self is other or (other.__class__ is Knock and self.card == other.card)
 
     def __str__(self) -> str:
         return f"knock {self.card}"
