@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers.apps import Driver, give, start_vs_bot
+from helpers.apps import Driver, give, make_app, start_vs_bot
 
 from game.app.matches.match import BOT_SEAT
 from game.app.scenes.tablebase import SUIT_ORDER
@@ -302,3 +302,13 @@ def test_the_knock_button_reads_gin_and_big_gin_and_throws_the_best_card(monkeyp
         assert result.kind == kind
     if kind == "knock":
         assert result.discard.symbol == "K\u2666"  # the best throw leaves 5 deadwood
+
+
+def test_a_thinking_bot_gives_the_interpreter_back_to_the_frames_within_a_millisecond(monkeypatch):
+    import sys
+
+    from game.app.shell import app as app_module
+
+    sys.setswitchinterval(0.005)  # Python's default
+    make_app(monkeypatch)
+    assert sys.getswitchinterval() == pytest.approx(app_module.SWITCH_INTERVAL) and app_module.SWITCH_INTERVAL <= 0.001
