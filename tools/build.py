@@ -44,10 +44,12 @@ def build(dist: Path, work: Path) -> Path:
         "--workpath", str(work),
         "--specpath", str(work),
         "--add-data", f"{ROOT / 'assets'}{sep}assets",
-        "--collect-all", "pygame_gui",
+        "--collect-submodules", "pygame_gui",
+        "--copy-metadata", "pygame-gui",
         "--collect-data", "i18n",
         "--hidden-import", "sqlite3",
         "--paths", str(ROOT),
+        "--additional-hooks-dir", str(ROOT / "tools" / "hooks"),  # pygame-gui's data without unused fonts
     ]
     icon = ROOT / "assets" / "icon.png"
     if sys.platform in ("win32", "darwin") and icon.exists():
