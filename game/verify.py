@@ -5,6 +5,10 @@ input.  A file exported from the history for replay (docs/history.md) is read to
 is checked through the fair deal it recorded, or named with the reason it cannot be.  For each hand
 it prints ``OK`` or what does not match.  The exit code is 0 when every hand checks out, 1 otherwise
 (or when the file cannot be read or holds no hand).
+
+``--day YYYY-MM-DD`` also holds every hand to the deal of that day: its secret must be the one the
+day's public seed gives (docs/variants.md).  The game's ``ways.json``, which keeps the best daily
+result with its deals, is read too, and its hands are held to the day it names.
 """
 from __future__ import annotations
 
@@ -13,12 +17,14 @@ import json
 import sys
 from collections.abc import Sequence
 
+from game.engine.daily import DailyResult, day_deal_problem, parse_day
 from game.engine.fairness import RECORD_FORMAT
 from game.engine.fairness_check import Verification, verify_record
 from game.engine.record import HandRecord, RecordError, replay
 from game.engine.record_file import FILE_FORMAT
 
 HAND_FORMAT = "gin-rummy-hand"
+WAYS_FORMAT = "gin-rummy-ways"  # the app's ways.json (game/app/records/playways.py)
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 DESCRIPTION = "Check exported hands of the provably fair deal (one JSON object per line)."
@@ -51,8 +57,34 @@ def check_record(record: object) -> Verification | None:
     return verify_record(record)  # type: ignore[arg-type]
 
 
-def check_lines(lines: Sequence[str]) -> tuple[bool, list[str]]:
-    """(all hands check out, one report line per hand or problem)."""
+def of_day(result: Verification, record: object, day: str | None) -> Verification:
+    """``result``, and with ``day`` also whether the hand was dealt from that day's public seed."""
+    if day is None or not result.ok or not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        return result
+    problem = day_deal_problem(record, day)
+    if problem is not None:
+        return Verification(False, (problem,))
+    return Verification(True, summary="; ".join(x for x in (result.summary, f"the deal of {day}") if x))
+
+
+def kept_daily_lines(data: dict) -> tuple[str | None, list[str], str | None]:
+    """The day, the deal lines and a problem of a ways.json's kept daily result."""
+    if not data.get("daily"):
+        return None, [], "this file keeps no daily result"
+    try:
+        kept = DailyResult.from_dict(data["daily"])
+    except ValueError as e:
+        return None, [], f"the kept daily result is not usable: {e}"
+    deals = kept.record.get("deals") if isinstance(kept.record, dict) else None
+    if not isinstance(deals, list) or not all(isinstance(x, str) for x in deals):
+        return kept.day, [], "the kept daily result has no deals to check"
+    if len(deals) != kept.hands:
+        return kept.day, deals, f"the result counts {kept.hands} hands but keeps {len(deals)} deals"
+    return kept.day, deals, None
+
+
+def check_lines(lines: Sequence[str], day: str | None = None) -> tuple[bool, list[str]]:
+    """(all hands check out, one report line per hand or problem); ``day``: each hand must be of that day."""
     report: list[str] = []
     ok = True
     hands = 0
@@ -70,6 +102,7 @@ def check_lines(lines: Sequence[str]) -> tuple[bool, list[str]]:
         result = check_record(record)
         if result is None:
             continue
+        result = of_day(result, record, day)
         hands += 1
         hand = record.get("hand_no", record.get("hand")) if isinstance(record, dict) else None
         where = f"line {number}" + (f", hand {hand}" if type(hand) is int else "")
@@ -84,10 +117,37 @@ def check_lines(lines: Sequence[str]) -> tuple[bool, list[str]]:
     return ok, report
 
 
+def check_text(text: str, day: str | None = None) -> tuple[bool, list[str]]:
+    """A file's answer: JSON lines of hands, or the game's ways.json with its kept daily result."""
+    try:
+        whole = json.loads(text) if text.lstrip().startswith("{") else None
+    except (ValueError, RecursionError):
+        whole = None  # JSON lines: each line on its own
+    if not (isinstance(whole, dict) and whole.get("format") == WAYS_FORMAT):
+        return check_lines(text.splitlines(), day)
+    kept_day, deals, problem = kept_daily_lines(whole)
+    if day is not None and kept_day is not None and day != kept_day:
+        return False, [f"the kept daily result is of {kept_day}, not {day}"]
+    if problem is not None and not deals:
+        return False, [problem]
+    ok, report = check_lines(deals, kept_day)
+    if problem is not None:
+        report.append(problem)
+        ok = False
+    return ok, [f"the deal of the day {kept_day}, kept in this file:", *report]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m game.verify", description=DESCRIPTION)
     parser.add_argument("file", help="exported hands, one JSON object per line ('-' for standard input)")
+    parser.add_argument("--day", metavar="YYYY-MM-DD", default=None,
+                        help="every hand must be of that day's deal (dealt from its public seed)")
     args = parser.parse_args(argv)
+    if args.day is not None:
+        try:
+            parse_day(args.day)
+        except ValueError as e:
+            parser.error(f"--day: {e}")
     try:
         if args.file == "-":
             data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
@@ -105,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnicodeDecodeError:
         print(f"{args.file} is not UTF-8 text", file=sys.stderr)
         return 1
-    ok, report = check_lines(text.splitlines())
+    ok, report = check_text(text, args.day)
     for line in report:
         print(line)
     print("OK" if ok else "FAILED")

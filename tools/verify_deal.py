@@ -1,6 +1,6 @@
 """Check exported hands of Gin Rummy's fair deal, written from docs/fairness.md with the standard library only.
 
-    python3 verify_deal.py FILE        (FILE: one exported hand per line; '-' reads standard input)
+    python3 verify_deal.py FILE [--day YYYY-MM-DD]   (FILE: one exported hand per line; '-' reads standard input)
 
 It shares no code with the game, so it can be read, and trusted, on its own: every step below is a
 paragraph of the document.  Exit status 0 when every hand checks out, 1 otherwise.
@@ -96,8 +96,27 @@ def check(rec):
     return None
 
 
+def day_secret(day, hand_no):
+    """docs/variants.md: the deal of the day is dealt from a public seed, hand n's secret derived from it."""
+    digest = hashlib.sha256(("gin-rummy/daily/v1\n" + day).encode()).digest()
+    seed = int.from_bytes(digest[:8], "big")
+    return hashlib.sha256(f"gin-rummy/derive/v1\n{seed}\nsecret/deal/{hand_no}".encode()).hexdigest()
+
+
+def check_day(rec, day):
+    """None when the hand (already checked) is one of the deal of ``day``, else why not."""
+    if rec.get("version") != 1 or rec.get("cut") != 0:
+        return f"the deal of {day} is dealt by version 1 with cut 0"
+    if rec["secret"].strip().lower() != day_secret(day, rec["hand_no"]):
+        return f"this secret is not the one the public seed of {day} gives hand {rec['hand_no']}"
+    return None
+
+
 def main(argv):
-    if len(argv) != 2:
+    day = None
+    if len(argv) == 4 and argv[2] == "--day":
+        day, argv = argv[3], argv[:2]
+    if len(argv) != 2 or (day is not None and (len(day) != 10 or day[4] != "-" or day[7] != "-")):
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 1
     if argv[1] == "-":
@@ -109,7 +128,10 @@ def main(argv):
     bad = 0
     for n, line in lines:
         try:
-            problem = check(json.loads(line))
+            rec = json.loads(line)
+            problem = check(rec)
+            if problem is None and day is not None:
+                problem = check_day(rec, day)
         except ValueError as e:
             problem = f"not JSON ({e})"
         print(f"line {n}: " + ("OK" if problem is None else "DOES NOT MATCH: " + problem))

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .fairness import SEEDED_CUT, seeded_secret
 from .rules import VAN, Rules
 
 DAILY_PREFIX = "gin-rummy/daily/v1"
@@ -107,3 +109,20 @@ def better(new: DailyResult, old: DailyResult | None) -> bool:
     if old is None or old.day != new.day:
         return old is None or new.day > old.day
     return (new.won, new.margin, -new.hands) > (old.won, old.margin, -old.hands)
+
+
+def day_deal_problem(record: Mapping[str, Any], day: str) -> str | None:
+    """Why an exported hand (a fair-deal record) is not a hand of ``day``'s deal, or None when it is.
+
+    A daily deal is public by design, so what proves it is that the hand's secret is the one the
+    day's seed gives for its hand number, with the seeded cut (the record's own check, that the
+    secret gives its cards, is ``fairness_check.verify_record``)."""
+    seed = daily_seed(day)
+    hand_no, secret = record.get("hand_no"), record.get("secret")
+    if type(hand_no) is not int or hand_no < 0 or not isinstance(secret, str):
+        return "the record has no hand number or secret to check against the day"
+    if record.get("version") != 1 or record.get("cut") != SEEDED_CUT:
+        return f"the deal of {day} is dealt by version 1 with cut {SEEDED_CUT}: this hand was dealt otherwise"
+    if secret.strip().lower() != seeded_secret(seed, hand_no).hex():
+        return f"this secret is not the one the public seed of {day} gives hand {hand_no}"
+    return None
