@@ -37,6 +37,7 @@ def render_fair_deal(out_dir: str | Path, size: tuple[int, int] = (1280, 720), l
         app.nav.fair = True
         app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
         app.nav.start_match(MatchSetup("bot", preset("van"), 9, level="medium"))
+        on_top(app, CutScene).marker = 0.5  # it starts at a card chosen at random: the same picture each time
         frames(app)
         shot("21_cut")
         on_top(app, CutScene).toggle_details()
