@@ -59,8 +59,11 @@ def check_record(record: object) -> Verification | None:
 
 def of_day(result: Verification, record: object, day: str | None) -> Verification:
     """``result``, and with ``day`` also whether the hand was dealt from that day's public seed."""
-    if day is None or not result.ok or not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+    if day is None or not result.ok:
         return result
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        return Verification(False, ("--day holds exported fair deals to the day; this hand was exported for "
+                                    "replay: check the day's fair-deal export or ways.json",))
     problem = day_deal_problem(record, day)
     if problem is not None:
         return Verification(False, (problem,))

@@ -23,8 +23,8 @@ class Phase(str, enum.Enum):  # noqa: UP042 - enum.StrEnum needs Python 3.11; th
 
 
 IN_PLAY = (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD)
-_DISCARD = Phase.DISCARD  # looked up on every move: a plain name is several times quicker than the enum's
 """The phases of a hand being played (the others lie between hands)."""
+_DISCARD = Phase.DISCARD  # looked up on every move: a plain name is several times quicker than the enum's
 
 
 class MatchCore:

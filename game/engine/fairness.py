@@ -127,7 +127,7 @@ def hand_key(secret: bytes, player_seed: str, cut: int, hand_no: int, dealer: in
 
 
 _EIGHT_WORDS = struct.Struct(">8I")  # a 32-byte block as eight 4-byte big-endian words
-_FIRST_BLOCKS = 7  # 56 numbers: the 51 swaps need more only after five rejections (about 2**-26 a hand)
+_FIRST_BLOCKS = 7  # 56 numbers: the 51 swaps need more only after six rejections, each a chance below 2**-26
 _FIRST_WORDS = struct.Struct(f">{8 * _FIRST_BLOCKS}I")
 _LIMITS = tuple(2**32 - (2**32 % n) if n else 0 for n in range(53))  # rejection bound for numbers below n
 

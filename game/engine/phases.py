@@ -234,8 +234,6 @@ def _legal_discard(s: MatchCore) -> list[Action]:
     return actions + knocks
 
 
-
-
 def _check_discard(s: MatchCore, action: Action) -> IllegalAction | None:
     if isinstance(action, TimerMove):
         return None

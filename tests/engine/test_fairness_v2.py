@@ -219,6 +219,14 @@ def test_a_history_file_checks_out_through_its_recorded_seals(tmp_path):
     assert "does not match the commitment" in run.stdout and "carries no fair deal" in run.stdout
 
 
+def test_a_day_is_never_taken_as_checked_for_hands_exported_for_replay(tmp_path):
+    from game import verify
+
+    _, _, records = _played()
+    ok, report = verify.check_text(dump_file(FileHeader(match="abc123"), records), "2026-12-03")
+    assert not ok and all("exported for replay" in line for line in report if line.startswith("line"))
+
+
 def test_the_single_file_checker_runs_on_the_games_exports(tmp_path):
     _, lines, _ = _played()
     path = tmp_path / "hands.jsonl"
