@@ -384,7 +384,9 @@ def check_kept(folder: Path, which: str, kind: str, keep: dict) -> None:
         assert Path(keep["target"]).read_bytes() == keep["bytes"]
 
 
-SAVING_AGAIN = "Progress is being saved again."  # the toast when a write that failed works again
+# the toast when a write that failed works again, as the children (in English) word it
+SAVING_AGAIN = json.loads((ROOT / "assets" / "i18n" / "en.json").read_text(encoding="utf-8"))[
+    "notice.saving_back_short"]
 
 
 def check_result(which: str, kind: str, result: dict) -> None:
