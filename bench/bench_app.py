@@ -39,22 +39,13 @@ GOALS = {"play": {(1280, 720): 4.0}, "moment": {(1280, 720): 8.0, (1920, 1080): 
 
 
 def launch_seconds(runs: int = 3) -> list[float]:
-    """``main.py --smoke`` from outside: interpreter start, imports, window, fonts, sounds, the menu's first
-    frame (the game prints when it is on screen)."""
-    out = []
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as a player starts it
-    for k in range(runs + 1):  # the first, not counted, writes the bytecode caches
-        start = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--smoke"], stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            if line.startswith("smoke: menu reached"):
-                if k:
-                    out.append(time.perf_counter() - start)
-                break
-        proc.wait(timeout=60)
-    return out
+    """``main.py --smoke`` from outside, as ``bench_startup.py`` times it (after one start, not counted,
+    that writes the bytecode caches)."""
+    from bench_startup import time_to_first_frame
+
+    cmd = [sys.executable, str(ROOT / "main.py"), "--smoke"]
+    time_to_first_frame(cmd)
+    return [time_to_first_frame(cmd)[0] for _ in range(runs)]
 
 
 class Painted:

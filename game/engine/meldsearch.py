@@ -113,15 +113,7 @@ def _run_tables() -> tuple[list[int], list[int]]:
                 best = v
             run = run * 2 + low
         dw[p] = best
-        rest = p
-        t = INF
-        while rest:
-            low = rest & -rest
-            v = dw[p ^ low] * 64 - (low.bit_length() - 1) * 4
-            if v < t:
-                t = v
-            rest ^= low
-        throw[p] = t
+        throw[p] = _throw_among(dw, p, p)
     return dw, throw
 
 
@@ -199,9 +191,12 @@ def least_deadwood(mask: int) -> int:
 
 def _suit_throw(p: int, forbid: int) -> int:
     """``_THROW[p]`` when the card ``forbid`` (a bit of the pattern) may not go."""
-    dw = _RUN_DW
+    return _throw_among(_RUN_DW, p, p ^ forbid)
+
+
+def _throw_among(dw: list[int], p: int, rest: int) -> int:
+    """The best throw from pattern ``p`` of one of the cards ``rest``, by the runs-alone deadwood ``dw``."""
     best = INF
-    rest = p ^ forbid
     while rest:
         low = rest & -rest
         v = dw[p ^ low] * 64 - (low.bit_length() - 1) * 4
