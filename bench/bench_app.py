@@ -103,7 +103,7 @@ def settle_art(app) -> None:
 def steady_play(size: tuple[int, int], frames: int) -> Timer:
     from game.app.config.settings import Settings
     from game.app.matches.match import MatchSetup
-    from game.app.shell.app import App
+    from game.app.program.app import App
     from game.engine import DrawStock, Phase, preset
 
     app = App(size=size, settings=Settings(animation="normal"))
@@ -136,7 +136,7 @@ def moments(size: tuple[int, int], rounds: int) -> dict[str, Timer]:
     from game.app.config.settings import Settings
     from game.app.matches.match import Match, MatchSetup
     from game.app.pictures.staging import find_hand, find_match, plain_move
-    from game.app.shell.app import App
+    from game.app.program.app import App
     from game.engine import Phase, preset
 
     app = App(size=size, settings=Settings(animation="normal"))
@@ -277,7 +277,7 @@ def steady_session(resizes: int, largest: tuple[int, int] = (1920, 1080), start:
     from game.app.looks.surfcache import CACHE
     from game.app.matches.match import MatchSetup
     from game.app.pictures.staging import find_match
-    from game.app.shell.app import App
+    from game.app.program.app import App
     from game.engine import preset
 
     app = App(size=start, settings=Settings(animation="fast"))

@@ -134,8 +134,8 @@ def smoke_start(folder: Path) -> float:
 SCREENS = r"""
 import json, resource, sys, time
 from pathlib import Path
-from game.app.shell.main import open_services
-from game.app.shell.app import App
+from game.app.launch.main import open_services
+from game.app.program.app import App
 from game.app.scenes.stats import StatsScene
 
 services = open_services(Path(sys.argv[1]))

@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 ENV.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
 GOAL = 0.4
-# what a start imports before its first frame (``shell.main.play``; the menu comes with the flow)
-START_IMPORTS = ("import game.bootstrap, game.app.shell.main; from game.app.shell.app import App; "
+# what a start imports before its first frame (``launch.main.play``; the menu comes with the flow)
+START_IMPORTS = ("import game.bootstrap, game.app.launch.main; from game.app.program.app import App; "
                  "import game.app.config.settings, game.app.storage")
 
 

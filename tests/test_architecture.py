@@ -116,7 +116,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_import_circles_inside_the_app():
     graph = _app_graph()
-    assert "game.app.shell.flow" in graph and graph["game.app.shell.flow"]  # the graph was really read
+    assert "game.app.program.flow" in graph and graph["game.app.program.flow"]  # the graph was really read
     assert _cycles(graph) == []
 
 
@@ -124,9 +124,58 @@ def test_the_cycle_finder_sees_a_circle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-def test_scenes_never_import_the_app_module():
+def _folder(module: str) -> str:
+    """The folder of ``game.app`` a module lives in ("" for ``game.app`` itself)."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 else ""
+
+
+def _layer_faults(graph: dict[str, set[str]], layers: tuple[str, ...]) -> list[str]:
+    """Every import that runs up the declared order or ties two folders both ways."""
+    rank = {name: i for i, name in enumerate(layers)}
+    faults = []
+    for module, targets in sorted(graph.items()):
+        here = _folder(module)
+        for target in sorted(targets):
+            there = _folder(target)
+            if here == there or here == "":
+                continue
+            if here not in rank or there not in rank:
+                faults.append(f"{module} -> {target}: a folder missing from LAYERS")
+            elif rank[there] > rank[here]:
+                faults.append(f"{module} -> {target}: {here} stands below {there}")
+    return faults
+
+
+def test_every_folder_of_the_app_has_its_layer():
+    from game.app import LAYERS
+
+    folders = {p.name for p in (ROOT / "game" / "app").iterdir() if (p / "__init__.py").exists()}
+    assert folders == set(LAYERS), f"in LAYERS but not a folder, or the other way: {folders ^ set(LAYERS)}"
+
+
+def test_app_folders_import_only_the_layers_below():
+    from game.app import LAYERS
+
     graph = _app_graph()
-    scenes = [m for m in graph if m.startswith(("game.app.scenes", "game.app.play"))]
-    assert scenes
-    bad = {m: sorted(graph[m] & {"game.app.shell.app", "game.app.shell.main", "game.app.shell.flow"}) for m in scenes}
-    assert not {m: b for m, b in bad.items() if b}
+    assert len(graph) > 100 and graph["game.app.program.flow"]  # the graph was really read, function-level too
+    assert _layer_faults(graph, LAYERS) == []
+
+
+def test_the_layer_check_sees_a_planted_upward_import(tmp_path, monkeypatch):
+    """A module of a low folder that imports a screen, inside a function, is caught."""
+    from game.app import LAYERS
+
+    graph = _app_graph()
+    graph["game.app.looks.felt"] = graph["game.app.looks.felt"] | {"game.app.scenes.menu"}
+    assert _layer_faults(graph, LAYERS) == ["game.app.looks.felt -> game.app.scenes.menu: looks stands below scenes"]
+    planted = ROOT / "game" / "app" / "looks" / "felt.py"
+    source = planted.read_text(encoding="utf-8") + "\n\ndef _planted():\n    from game.app.program import app\n"
+    real_read = pathlib.Path.read_text
+
+    def read(self: pathlib.Path, *args: object, **kwargs: object) -> str:
+        return source if self == planted else real_read(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pathlib.Path, "read_text", read)
+    assert _layer_faults(_app_graph(), LAYERS) == [
+        "game.app.looks.felt -> game.app.program.app: looks stands below program"]

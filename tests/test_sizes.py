@@ -44,7 +44,7 @@ def test_the_walk_measures_modules_classes_and_methods():
     sizes = _sizes()
     assert sizes["game/__init__.py"][1] == MODULE_LINES
     assert sizes["game/engine/cards.py:Card"][1] == CLASS_LINES
-    methods = [name for name in sizes if name.startswith("game/app/shell/flow.py:Flow.")]
+    methods = [name for name in sizes if name.startswith("game/app/program/flow.py:Flow.")]
     assert methods and all(sizes[name][1] == FUNCTION_LINES for name in methods)
 
 

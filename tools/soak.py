@@ -158,7 +158,7 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
     say("start")
     if slow:
         slow_disk(slow, old_writer)
-    from game.app.shell.main import open_services
+    from game.app.launch.main import open_services
     from game.app.storage import AlreadyOpen
 
     try:
@@ -167,7 +167,7 @@ def child(folder: Path, seed: int, slow: float = 0.0, old_writer: bool = False) 
         say("already-open")
         return 3
     say("up")
-    from game.app.shell.app import App
+    from game.app.program.app import App
     from game.engine import VAN
 
     announce(services, say)

@@ -19,13 +19,13 @@ from game.app.config.settings import Settings
 from game.app.lang import i18n, text
 from game.app.matches.match import MatchSetup
 from game.app.pictures.staging import play_to_end_of_hand
+from game.app.program.app import App
 from game.app.records.stats import Stats
 from game.app.scenes.cut import CutScene
 from game.app.scenes.deal_details import DealDetailsScene
-from game.app.shell.app import App
-from game.app.shell.crash import SilentCrashLog
-from game.app.shell.services import Services
-from game.app.shell.sound import SilentSound
+from game.app.stage.crash import SilentCrashLog
+from game.app.stage.services import Services
+from game.app.stage.sound import SilentSound
 from game.app.storage import SilentStore
 from game.engine import MatchState, Phase, preset
 from game.verify import check_lines

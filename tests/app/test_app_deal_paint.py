@@ -11,7 +11,7 @@ from game.app.looks import cardart, cardbacks, cardfaces
 from game.app.looks.panels import ribbon
 from game.app.matches.match import MatchSetup
 from game.app.pictures.staging import find_match
-from game.app.shell.app import App
+from game.app.program.app import App
 from game.engine import preset
 
 pytestmark = pytest.mark.usefixtures("close_apps")

@@ -12,8 +12,8 @@ import pygame
 import pytest
 from helpers.apps import Driver
 
+from game.app.program.flow import Flow
 from game.app.scenes import menu as menu_scene
-from game.app.shell.flow import Flow
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 

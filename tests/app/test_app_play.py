@@ -307,7 +307,7 @@ def test_the_knock_button_reads_gin_and_big_gin_and_throws_the_best_card(monkeyp
 def test_a_thinking_bot_gives_the_interpreter_back_to_the_frames_within_a_millisecond(monkeypatch):
     import sys
 
-    from game.app.shell import app as app_module
+    from game.app.program import app as app_module
 
     sys.setswitchinterval(0.005)  # Python's default
     make_app(monkeypatch)

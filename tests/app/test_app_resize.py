@@ -10,9 +10,10 @@ from game.app.lang import text
 from game.app.looks import cardart
 from game.app.looks.layout import Layout
 from game.app.looks.surfcache import CACHE, MB, SurfaceCache
+from game.app.program import app as app_module
+from game.app.program import memory
 from game.app.scenes.result_layout import SCALE as RESULT_SCALE
-from game.app.shell import app as app_module
-from game.app.shell import memory, uitheme
+from game.app.stage import uitheme
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 

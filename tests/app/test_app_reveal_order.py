@@ -20,10 +20,10 @@ from game.app.lang import text
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.screenshots import picture_app
 from game.app.pictures.staging import plain_move
+from game.app.program.app import App
 from game.app.scenes.overlays import CurtainScene
 from game.app.scenes.play import PlayScene
 from game.app.scenes.result import ResultScene
-from game.app.shell.app import App
 from game.engine import BigGin, Knock, MatchState, Phase, preset
 from game.engine.cards import Card
 

@@ -16,8 +16,8 @@ from game.app.config.settings import Settings
 from game.app.lang import text
 from game.app.matches.match import MatchSetup
 from game.app.pictures.staging import plain_move
+from game.app.program.app import App
 from game.app.scenes import tablebase
-from game.app.shell.app import App
 from game.engine import BigGin, DrawStock, Knock, Phase, preset
 
 pytestmark = pytest.mark.usefixtures("close_apps")

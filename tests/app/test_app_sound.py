@@ -6,9 +6,9 @@ import pygame
 import pytest
 from helpers.apps import KeepDriver, start
 
-from game.app.matches.listeners import event_sounds
+from game.app.matches.match import event_sounds
 from game.app.pictures.staging import plain_move
-from game.app.shell import sound
+from game.app.stage import sound
 from game.engine import Phase
 
 pytestmark = pytest.mark.usefixtures("close_apps", "prefs")

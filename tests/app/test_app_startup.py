@@ -11,16 +11,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.shell import sound, warmup
-from game.app.shell.flow import LATER
+from game.app.program import warmup
+from game.app.program.flow import LATER
+from game.app.stage import sound
 
 ROOT = Path(__file__).resolve().parents[2]
 
 FIRST_FRAME = """
 import json, sys, tempfile, threading
 from pathlib import Path
-from game.app.shell import main
-from game.app.shell.app import App
+from game.app.launch import main
+from game.app.program.app import App
 from game.app.looks import cardfaces
 painted = []
 real = cardfaces.paint

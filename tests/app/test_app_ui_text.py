@@ -13,13 +13,13 @@ import pytest
 from helpers.apps import Driver
 
 from game.app.lang import bidi, i18n, text
+from game.app.launch.main import main
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.screenshots import picture_app
 from game.app.pictures.staging import SampleStats
 from game.app.records.stats import MatchRecord
 from game.app.scenes.overlays import RulesScene
 from game.app.scenes.stats import StatsScene, opponent_name
-from game.app.shell.main import main
 from game.engine import CLASSIC, VAN
 
 pytestmark = pytest.mark.usefixtures("close_apps")
@@ -144,13 +144,13 @@ def test_russian_gin_terms_and_a_log_in_the_past():
     ({}, "darwin", False),
 ])
 def test_no_display_is_named(env, platform, problem):
-    from game.app.shell.main import display_problem
+    from game.app.launch.main import display_problem
 
     assert (display_problem(env, platform) is not None) == problem
 
 
 def test_without_a_display_the_game_says_so_and_exits(monkeypatch, capsys):
-    from game.app.shell.main import NO_DISPLAY
+    from game.app.launch.main import NO_DISPLAY
 
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(name, raising=False)
@@ -159,7 +159,7 @@ def test_without_a_display_the_game_says_so_and_exits(monkeypatch, capsys):
     def no_app(*args, **kwargs):
         raise AssertionError("no window may be opened")
 
-    monkeypatch.setattr("game.app.shell.app.App", no_app)
+    monkeypatch.setattr("game.app.program.app.App", no_app)
     assert main([]) == 1
     assert NO_DISPLAY in capsys.readouterr().err
 

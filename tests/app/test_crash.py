@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.app.matches.meta import MatchMeta
-from game.app.shell.crash import BACKUPS, MAX_BYTES, CrashLog, SilentCrashLog
+from game.app.stage.crash import BACKUPS, MAX_BYTES, CrashLog, SilentCrashLog
 from game.app.storage import Store
 from game.engine import VAN, new_match
 
@@ -93,7 +93,7 @@ def test_install_catches_errors_in_worker_threads(crash, data_dir):
 
 
 def test_an_uncaught_error_is_logged_in_a_real_process(tmp_path):
-    code = ("from game.app.shell.services import Services; Services.for_player().crash.install(); "
+    code = ("from game.app.stage.services import Services; Services.for_player().crash.install(); "
             "raise ValueError('uncaught in main')")
     env = dict(os.environ, GIN_RUMMY_HOME=str(tmp_path), PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")

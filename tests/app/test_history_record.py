@@ -11,15 +11,15 @@ import time
 import pytest
 
 import game.bots as bots
-from game.app.matches.listeners import attach
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
+from game.app.program.listeners import attach
 from game.app.records import history as hist
 from game.app.records.history import HISTORY_KEEP, History, flush_exports
 from game.app.records.history_recorder import HistoryRecorder
 from game.app.records.stats import Stats
-from game.app.shell.crash import SilentCrashLog
-from game.app.shell.services import Services
-from game.app.shell.sound import SilentSound
+from game.app.stage.crash import SilentCrashLog
+from game.app.stage.services import Services
+from game.app.stage.sound import SilentSound
 from game.app.storage import SilentStore
 from game.bots import decide, make_bot
 from game.engine import VAN, MatchState, NextHand, Phase, preset

@@ -16,6 +16,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.matches.match import MatchSetup
 from game.app.pictures.staging import play_to_end_of_hand
+from game.app.program.app import App
 from game.app.records.stats import Stats
 from game.app.scenes import replay_panel
 from game.app.scenes.history import HistoryScene
@@ -23,10 +24,9 @@ from game.app.scenes.menu import MenuScene
 from game.app.scenes.play import PlayScene
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.result import ResultScene
-from game.app.shell.app import App
-from game.app.shell.crash import SilentCrashLog
-from game.app.shell.services import Services
-from game.app.shell.sound import SilentSound
+from game.app.stage.crash import SilentCrashLog
+from game.app.stage.services import Services
+from game.app.stage.sound import SilentSound
 from game.app.storage import SilentStore
 from game.engine import NextHand, Phase, preset
 from game.engine.record import replay

@@ -8,11 +8,11 @@ import sqlite3
 import pytest
 
 import game.bots as bots
-from game.app.matches import listeners as match_listeners
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.staging import plain_move
+from game.app.program import listeners as match_listeners
 from game.app.records.history import History
-from game.app.shell.services import Services
+from game.app.stage.services import Services
 from game.app.storage import match_text
 from game.engine import VAN, MatchState, Phase
 

@@ -13,7 +13,7 @@ import pytest
 
 from game.app.matches.meta import MatchMeta
 from game.app.records.stats import Stats
-from game.app.shell.crash import CrashLog
+from game.app.stage.crash import CrashLog
 from game.app.storage import NOTICE_CANNOT_SAVE, Store
 from game.app.storage import files as storage_files
 from game.app.storage.notices import NOTICE_SAVING_BACK

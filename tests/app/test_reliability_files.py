@@ -42,8 +42,8 @@ def play_once(folder: str | Path) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app.pictures.staging import plain_move
-    from game.app.shell.app import App
-    from game.app.shell.services import Services
+    from game.app.program.app import App
+    from game.app.stage.services import Services
 
     pygame.quit()  # a fresh start: nothing of an earlier test's pygame (fonts made before a quit) carries over
     services = Services.for_player(Path(folder))

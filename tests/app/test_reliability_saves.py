@@ -12,7 +12,7 @@ import pytest
 from game.app.matches.meta import MatchMeta
 from game.app.records.stats import Stats
 from game.app.scenes.menu import notice_text
-from game.app.shell.services import Services
+from game.app.stage.services import Services
 from game.app.storage import (
     NOTICE_CANNOT_SAVE,
     NOTICE_FILE_LEFT,
@@ -137,9 +137,9 @@ def test_the_next_start_records_a_finished_match_from_its_marker_then_drops_it(t
 def test_the_end_of_a_match_is_on_disk_before_the_player_sees_it(tmp_path):
     """The listener's end of match: statistics written, then no save at all, before it returns."""
     import game.bots as bots
-    from game.app.matches import listeners as match_listeners
     from game.app.matches.match import Match, MatchSetup
     from game.app.pictures.staging import plain_move
+    from game.app.program import listeners as match_listeners
 
     services = Services.for_player(tmp_path)
     try:
@@ -226,7 +226,7 @@ def test_no_pipe_or_odd_link_hangs_or_stops_the_start(tmp_path, kind):
 def test_a_save_that_parses_but_cannot_be_resumed_is_kept_aside(tmp_path, monkeypatch):
 
     from game.app.matches.match import Match
-    from game.app.shell.app import App
+    from game.app.program.app import App
 
     state = played(6, 4)
     meta = MatchMeta("bot", ("", ""), bot_level="easy", bot_seat=0)  # the app seats the computer in seat 1
@@ -278,9 +278,9 @@ def test_a_failing_disk_is_told_once_with_its_reason(store, tmp_path, monkeypatc
 def test_during_play_a_failing_disk_is_a_toast_once_and_not_repeated_in_the_menu(tmp_path, monkeypatch):
     import game.bots as bots
     from game.app.lang.i18n import tr
-    from game.app.matches import listeners as match_listeners
     from game.app.matches.match import Match, MatchSetup
     from game.app.pictures.staging import plain_move
+    from game.app.program import listeners as match_listeners
 
     services = Services.for_player(tmp_path)
     told: list[str] = []

@@ -202,7 +202,7 @@ def test_the_screen_never_stops_on_what_it_is_handed(monkeypatch, fail):
 
 
 def test_a_damaged_database_is_told_at_the_first_menu(tmp_path):
-    from game.app.shell.services import Services
+    from game.app.stage.services import Services
 
     (tmp_path / "stats.sqlite3").write_bytes(b"this is not a database" * 100)
     services = Services.for_player(tmp_path)

@@ -7,9 +7,9 @@ from game.app.config import paths
 from game.app.config.settings import Settings
 from game.app.matches.meta import MatchMeta
 from game.app.records.stats import SilentStats, Stats
-from game.app.shell.crash import CrashLog, SilentCrashLog
-from game.app.shell.services import Services
-from game.app.shell.sound import SilentSound, Sound
+from game.app.stage.crash import CrashLog, SilentCrashLog
+from game.app.stage.services import Services
+from game.app.stage.sound import SilentSound, Sound
 from game.app.storage import NOTICE_STATS, SilentStore, Store
 from game.engine import VAN, HandResult, new_match
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.shell import sound
+from game.app.stage import sound
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD_SOUNDS = ("shuffle", "deal", "draw", "discard")
@@ -124,7 +124,7 @@ def test_a_failing_mixer_means_silence(monkeypatch):
 
 def test_the_game_runs_with_no_audio_driver():
     """A real start with an audio driver that does not exist: no error, no sound."""
-    code = ("import pygame; pygame.init(); from game.app.shell import sound; s = sound.Sound(True, 0.5); "
+    code = ("import pygame; pygame.init(); from game.app.stage import sound; s = sound.Sound(True, 0.5); "
             "[s.play(n) for n in sound.NAMES]; s.set_volume(0.2); s.set_enabled(False); "
             "print('available', s.available); s.close()")
     env = dict(os.environ, SDL_AUDIODRIVER="no-such-driver", SDL_VIDEODRIVER="dummy",

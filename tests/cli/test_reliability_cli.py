@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app.shell import main as cli
+from game.app.launch import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,7 +64,7 @@ def test_the_real_command_line_says_it_plainly(tmp_path):
 
 
 def test_a_second_copy_is_told_and_leaves(monkeypatch, tmp_path, capsys):
-    from game.app.shell.services import Services
+    from game.app.stage.services import Services
     from game.app.storage import AlreadyOpen
 
     def taken(cls, folder=None, settings_hint=None):

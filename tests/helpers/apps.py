@@ -10,8 +10,8 @@ from game.app.config.settings import Settings
 from game.app.lang import i18n
 from game.app.looks import cardart
 from game.app.pictures.staging import plain_move
-from game.app.shell.app import App
-from game.app.shell.services import Services
+from game.app.program.app import App
+from game.app.stage.services import Services
 from game.app.storage import Store
 from game.engine import Card
 

@@ -71,7 +71,7 @@ def _from_screen() -> bool:
     """Drawn by a screen's own code (a scene, the play scene's parts, the shell), not inside a card's art."""
     frame = sys._getframe(2)
     name = str(frame.f_globals.get("__name__", "")) if frame is not None else ""
-    return name.startswith(("game.app.scenes", "game.app.play", "game.app.shell"))
+    return name.startswith(("game.app.scenes", "game.app.play", "game.app.stage", "game.app.program"))
 
 
 def watch(rec: Recorder) -> Callable[[], None]:

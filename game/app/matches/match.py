@@ -25,10 +25,12 @@ from game.engine import (
     Drew,
     Event,
     HandDealt,
+    Knocked,
     MatchState,
     NextHand,
     Observation,
     Rules,
+    UpcardDecision,
     UpcardRetired,
     bot_label,
     derive_seed,
@@ -66,6 +68,20 @@ class MatchSetup:
             return MatchMeta("bot", names=self.names, bot_level=self.level, bot_seat=BOT_SEAT)
         return MatchMeta("hotseat", names=self.names)
 
+
+
+def event_sounds(events: list[Any]) -> list[str]:
+    """The sounds of a move's events: draws, throws, knocks and gins (hand and match endings sound
+    when their scenes open)."""
+    out = []
+    for e in events:
+        if isinstance(e, Drew) or (isinstance(e, UpcardDecision) and e.taken):
+            out.append("draw")
+        elif isinstance(e, Discarded):
+            out.append("discard")
+        elif isinstance(e, Knocked):
+            out.append("knock" if e.kind == "knock" else "gin")
+    return out
 
 def public_story(state: MatchState, seat: int) -> list[Event]:
     """Events ``seat`` could have seen that rebuild its view of the current hand after a resume.

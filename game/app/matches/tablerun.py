@@ -15,8 +15,7 @@ from typing import Any
 
 from game.app.config.vocab import LEVELS
 from game.app.lang.i18n import tr
-from game.app.matches.listeners import event_sounds
-from game.app.matches.match import BOT_SEAT, Match, MatchSetup, public_story
+from game.app.matches.match import BOT_SEAT, Match, MatchSetup, event_sounds, public_story
 from game.engine import Action, Event, Rules, TimerMove, derive_seed
 from game.engine.table import SEATS, Table
 

@@ -13,11 +13,11 @@ from game.app.pictures.staging import (
     play_to_end_of_hand,
 )
 from game.app.pictures.tour import frames, on_top, wait_human
+from game.app.program.app import App
 from game.app.scenes.cut import CutScene
 from game.app.scenes.deal import DealScene
 from game.app.scenes.deal_details import DealDetailsScene
 from game.app.scenes.result import ResultScene
-from game.app.shell.app import App
 from game.engine import preset
 
 

@@ -33,12 +33,12 @@ from game.app.pictures.staging import (
     play_to_end_of_hand,
 )
 from game.app.pictures.tour import frames, on_top, tour
+from game.app.program.app import App
 from game.app.scenes.matchover import MatchOverScene
 from game.app.scenes.result import ResultScene
-from game.app.shell.app import App
-from game.app.shell.crash import SilentCrashLog
-from game.app.shell.services import Services
-from game.app.shell.sound import SilentSound
+from game.app.stage.crash import SilentCrashLog
+from game.app.stage.services import Services
+from game.app.stage.sound import SilentSound
 from game.app.storage import SilentStore
 from game.engine import NextHand, Phase, preset
 

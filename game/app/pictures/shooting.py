@@ -10,15 +10,15 @@ from pathlib import Path
 from game.app.config.settings import Settings
 from game.app.config.vocab import Language
 from game.app.looks import cardart
-from game.app.matches import listeners as match_listeners
 from game.app.pictures.staging import (
     MemoryStore,
     SampleStats,
 )
-from game.app.shell.app import App
-from game.app.shell.crash import SilentCrashLog
-from game.app.shell.services import Services
-from game.app.shell.sound import SilentSound
+from game.app.program import listeners as match_listeners
+from game.app.program.app import App
+from game.app.stage.crash import SilentCrashLog
+from game.app.stage.services import Services
+from game.app.stage.sound import SilentSound
 
 LANGUAGES: tuple[Language, ...] = ("en", "fa", "ru")
 SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1280, 720), (1920, 1080))

@@ -9,9 +9,9 @@ from __future__ import annotations
 from game.app.config.vocab import Mode
 from game.app.matches.match import Match, MatchSetup
 from game.app.matches.meta import MatchMeta
+from game.app.program.app import App
 from game.app.records.stats import SilentStats
 from game.app.records.stats_rows import MatchRecord, OpponentStats
-from game.app.shell.app import App
 from game.app.storage import SilentStore
 from game.app.storage.resume import match_text, parse_match
 from game.engine import (

@@ -20,6 +20,7 @@ from game.app.pictures.staging import (
     find_result,
     play_to_end_of_hand,
 )
+from game.app.program.app import App
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.cut import CutScene
 from game.app.scenes.deal import DealScene
@@ -30,8 +31,7 @@ from game.app.scenes.play import PlayScene
 from game.app.scenes.setting_options import PAGES
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.stats import StatsScene
-from game.app.shell.app import App
-from game.app.shell.scene import Scene
+from game.app.stage.scene import Scene
 from game.engine import Card, Discard, DrawStock, NextHand, Phase, best_discard, preset
 
 T = TypeVar("T", bound=Scene)

@@ -23,7 +23,7 @@ from game.engine import Event, Phase, TimerMove
 from .model import PlayModel
 
 if TYPE_CHECKING:
-    from game.app.shell.scene import Host
+    from game.app.stage.scene import Host
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from .driver import URGENT_SECONDS, TurnClock
 from .model import PlayModel
 
 if TYPE_CHECKING:
-    from game.app.shell.scene import Host
+    from game.app.stage.scene import Host
 
 Colour = tuple[int, int, int]
 

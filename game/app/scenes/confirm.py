@@ -9,11 +9,11 @@ import pygame
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import INK, panel, veil
-from game.app.shell.scene import Scene
-from game.app.shell.uitheme import label_width
+from game.app.stage.scene import Scene
+from game.app.stage.uitheme import label_width
 
 if TYPE_CHECKING:
-    from game.app.shell.scene import Host
+    from game.app.stage.scene import Host
 
 
 class ConfirmScene(Scene):

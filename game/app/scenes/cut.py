@@ -19,12 +19,12 @@ from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt
 from game.app.matches.fairdeal import SealedDeck, cut_at, random_cut, start_marker, usable_seed
-from game.app.shell.scene import Scene
+from game.app.stage.scene import Scene
 
 from .cut_details import CutDetails, copy_text, save_seal
 
 if TYPE_CHECKING:
-    from game.app.shell.scene import Host
+    from game.app.stage.scene import Host
 
 CUT_TIME = 0.45  # seconds (times the animation speed) the two halves take to change places
 STEPS = 51  # arrow-key marker positions between the cards

@@ -6,7 +6,7 @@ import pygame
 from game.app.animation.anim import Wait
 from game.app.looks import cardart
 from game.app.matches.match import Match
-from game.app.shell.scene import Host
+from game.app.stage.scene import Host
 
 from .tablebase import TableScene
 

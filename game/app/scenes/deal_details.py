@@ -17,13 +17,13 @@ from game.app.looks.panels import GOLD, INK, INK_DIM, RED, panel, veil
 from game.app.matches.fairdeal import grouped
 from game.app.matches.match import BOT_SEAT, Match
 from game.app.records.deal_export import picked_folder, write_deals
-from game.app.shell.scene import Scene
+from game.app.stage.scene import Scene
 
 from .cut_details import copy_text
 from .history_files import file_dialog
 
 if TYPE_CHECKING:
-    from game.app.shell.scene import Host
+    from game.app.stage.scene import Host
 
 log = logging.getLogger(__name__)
 

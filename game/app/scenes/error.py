@@ -11,7 +11,7 @@ import pygame
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
-from game.app.shell.scene import Host, Scene
+from game.app.stage.scene import Host, Scene
 
 
 class ErrorScene(Scene):

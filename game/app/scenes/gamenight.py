@@ -16,7 +16,7 @@ from game.app.lang.i18n import tr, widget_text
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.tablerun import SEAT_KINDS, TableSetup
 from game.app.records import playways
-from game.app.shell.scene import Scene
+from game.app.stage.scene import Scene
 from game.engine.daily import daily_deal, utc_day
 from game.engine.table import SEATS
 

@@ -8,8 +8,8 @@ import pygame
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, panel
-from game.app.shell.scene import Host, Scene
-from game.app.shell.uitheme import label_width
+from game.app.stage.scene import Host, Scene
+from game.app.stage.uitheme import label_width
 
 STEPS = ("piles", "counter", "knock")
 

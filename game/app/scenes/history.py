@@ -14,7 +14,7 @@ import pygame
 
 from game.app.lang.i18n import tr
 from game.app.records.history import HandEntry, History, MatchEntry
-from game.app.shell.scene import Host, Scene
+from game.app.stage.scene import Host, Scene
 from game.engine.record import RecordError
 
 from .history_draw import HistoryDrawing

@@ -20,7 +20,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, ribbon
 from game.app.matches.match import Match
-from game.app.shell.scene import Host, Scene
+from game.app.stage.scene import Host, Scene
 from game.engine import Card
 
 from .matchstory import MatchStory

@@ -16,7 +16,7 @@ from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, panel
 from game.app.matches.match import Match
 from game.app.scenes.racechart import SEAT_COLOURS, draw_race
-from game.app.shell.scene import Host
+from game.app.stage.scene import Host
 from game.engine import HandResult, hollywood
 
 

@@ -20,7 +20,7 @@ from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.match import MatchSetup
-from game.app.shell.scene import Host
+from game.app.stage.scene import Host
 from game.engine import TARGET_CHOICES, Card, preset
 
 from .confirm import ConfirmScene

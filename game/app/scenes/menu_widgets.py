@@ -11,8 +11,8 @@ from pygame_gui.core import ObjectID
 
 from game.app.lang import bidi, i18n
 from game.app.lang.i18n import tr, widget_text
-from game.app.shell.scene import Scene
-from game.app.shell.uitheme import label_width
+from game.app.stage.scene import Scene
+from game.app.stage.uitheme import label_width
 from game.engine import TARGET_CHOICES
 
 OPPONENTS = ("easy", "medium", "hard", "hotseat")

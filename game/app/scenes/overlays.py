@@ -7,8 +7,8 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel, veil
-from game.app.shell.scene import Host, Scene
-from game.app.shell.uitheme import label_width
+from game.app.stage.scene import Host, Scene
+from game.app.stage.uitheme import label_width
 from game.engine import Rules
 
 from .confirm import ConfirmScene

@@ -16,7 +16,7 @@ import pygame
 
 from game.app.lang.i18n import tr
 from game.app.matches.match import Match
-from game.app.shell.scene import Host
+from game.app.stage.scene import Host
 from game.engine import (
     Action,
     Card,

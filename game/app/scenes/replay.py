@@ -19,7 +19,7 @@ from game.app.lang import i18n
 from game.app.lang.i18n import tr
 from game.app.matches.match import Match
 from game.app.records.history import MatchEntry
-from game.app.shell.scene import Host
+from game.app.stage.scene import Host
 from game.engine import (
     Card,
     HandResult,

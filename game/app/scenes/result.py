@@ -16,7 +16,7 @@ from game.app.animation.celebration import Burst, Effects, Glow
 from game.app.animation.showdown import Hooks, Showdown
 from game.app.animation.table import Target
 from game.app.matches.match import Match
-from game.app.shell.scene import Host
+from game.app.stage.scene import Host
 from game.engine import Card, Phase
 
 from .coaching import offer_coach

@@ -15,8 +15,8 @@ from game.app.lang import text
 from game.app.lang.i18n import equation, tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED
 from game.app.matches.match import Match
-from game.app.shell.scene import Host
-from game.app.shell.uitheme import label_width, ui_step
+from game.app.stage.scene import Host
+from game.app.stage.uitheme import label_width, ui_step
 from game.engine import Card, HandResult, Phase
 
 from .tablebase import TableScene

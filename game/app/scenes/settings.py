@@ -18,8 +18,8 @@ from game.app.lang import i18n, text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK
 from game.app.looks.panels import felt as cloth
-from game.app.shell.scene import Host, Scene
-from game.app.shell.uitheme import label_width
+from game.app.stage.scene import Host, Scene
+from game.app.stage.uitheme import label_width
 
 from .confirm import ConfirmScene
 from .setting_options import PAGES, Option, choices, looks_options, options_of, reset_page, step, value_id

@@ -19,7 +19,7 @@ from game.app.lang import i18n, jalali, text
 from game.app.lang.i18n import tr, wtr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
 from game.app.records import playways
-from game.app.shell.scene import Host, Scene
+from game.app.stage.scene import Host, Scene
 
 ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "avg_deadwood",
         "best_hand", "streak")

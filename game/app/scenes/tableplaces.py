@@ -12,7 +12,7 @@ from functools import lru_cache
 from game.app.animation.table import Target
 from game.app.config.vocab import SORT_CYCLE
 from game.app.matches.match import Match
-from game.app.shell.scene import Host, Scene
+from game.app.stage.scene import Host, Scene
 from game.engine import IN_PLAY, Card, best_arrangement
 from game.engine.cards import cards_of, mask_of
 from game.engine.melds import Arrangement

@@ -12,7 +12,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.tablerun import TableRun
-from game.app.shell.scene import Scene
+from game.app.stage.scene import Scene
 
 ROWS_SHOWN = 12
 

@@ -18,8 +18,8 @@ from game.app.config.settings import Settings
 from game.app.matches.meta import MatchMeta
 from game.app.records.ledger import settle_at_start
 from game.app.records.stats import SilentStats, Stats
-from game.app.shell.crash import CrashLog, SilentCrashLog
-from game.app.shell.sound import SilentSound, Sound
+from game.app.stage.crash import CrashLog, SilentCrashLog
+from game.app.stage.sound import SilentSound, Sound
 from game.app.storage import AlreadyOpen, FolderLock, SilentStore, Store
 from game.engine import MatchState
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.app.shell.services import Services
+    from game.app.stage.services import Services
 
 START = time.perf_counter()
 
@@ -128,7 +128,7 @@ def display_problem(environ: dict[str, str] | None = None, platform: str | None 
 def open_services(folder: Path | None = None) -> Services:
     """The player's services as a start of the game makes them: the folder's lock first, then the
     files, statistics and sound, and the crash log watching.  Raises ``AlreadyOpen``."""
-    from game.app.shell.services import Services
+    from game.app.stage.services import Services
 
     services = Services.for_player(folder)
     services.crash.install()
@@ -203,7 +203,7 @@ def play(args: argparse.Namespace, folder: Path | None) -> int:
     """Open the data folder and the window, show the menu and run the game (or ``--smoke``)."""
     marks = Marks()
     from game.app.config.settings import speed
-    from game.app.shell.app import App
+    from game.app.program.app import App
     from game.app.storage import AlreadyOpen
 
     marks.mark("imports")

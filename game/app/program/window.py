@@ -21,16 +21,16 @@ from game.app.lang import i18n, text
 from game.app.looks import felt
 from game.app.looks.layout import Layout
 from game.app.looks.surfcache import CACHE
-from game.app.shell import memory
+from game.app.program import memory
 
 if TYPE_CHECKING:
     from pygame_gui import UIManager
 
     from game.app.animation.table import CardTable
     from game.app.config.settings import Settings
-    from game.app.shell.scene import Scene
-    from game.app.shell.services import Services
-    from game.app.shell.uitheme import Managers
+    from game.app.stage.scene import Scene
+    from game.app.stage.services import Services
+    from game.app.stage.uitheme import Managers
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ SYNTH = ("NAMES", "RATE", "pcm", "wav_bytes")  # the synthesiser's, imported whe
 
 def __getattr__(name: str) -> Any:
     if name in SYNTH:
-        from game.app.shell import synth
+        from game.app.stage import synth
 
         return getattr(synth, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -87,7 +87,7 @@ class SoundBank:
             return True
 
     def _build(self) -> None:
-        from game.app.shell.synth import NAMES, pcm, wav_bytes
+        from game.app.stage.synth import NAMES, pcm, wav_bytes
 
         try:
             start = time.perf_counter()

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.app.matches.fairdeal import SealedDeck
     from game.app.matches.match import Match, MatchSetup
     from game.app.records.history import History, MatchEntry
-    from game.app.shell.services import Services
+    from game.app.stage.services import Services
     from game.engine.record import HandRecord
 
 

@@ -11,7 +11,7 @@ import importlib
 import logging
 import threading
 
-from game.app.shell.flow import LATER
+from game.app.program.flow import LATER
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from game.app.lang.i18n import tr
 from game.app.matches.fairdeal import SealedDeck, random_cut
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
+from game.app.program.flow_tables import GameNight
 from game.app.scenes.menu import MenuScene
-from game.app.shell.flow_tables import GameNight
 from game.engine import DeckSource, Phase, new_match
 from game.engine.daily import DailyDeal
 
@@ -26,12 +26,12 @@ if TYPE_CHECKING:
     from game.app.matches.tablerun import TableRun
     from game.app.records.history import History, MatchEntry
     from game.app.records.history_recorder import HistoryRecorder
-    from game.app.shell.scene import Host
+    from game.app.stage.scene import Host
     from game.engine.record import HandRecord
 
 # Only the menu is needed for the first frame: every other screen is imported when first shown (and
 # ahead of that, behind the menu, by ``warmup``), so the game opens sooner.
-LATER = ("game.app.matches.listeners", "game.app.records.history", "game.app.scenes.cut",
+LATER = ("game.app.program.listeners", "game.app.records.history", "game.app.scenes.cut",
          "game.app.scenes.deal", "game.app.scenes.error", "game.app.scenes.history", "game.app.scenes.matchover",
          "game.app.scenes.overlays", "game.app.scenes.play", "game.app.scenes.replay", "game.app.scenes.result",
          "game.app.scenes.settings", "game.app.scenes.gamenight", "game.app.scenes.tablesheet",
@@ -76,7 +76,7 @@ class Flow(GameNight):
     # ------------------------------------------------------------------ matches
 
     def _adopt(self, match: Match, practice: bool = False, resumed: bool = False) -> None:
-        from game.app.matches import listeners as match_listeners
+        from game.app.program import listeners as match_listeners
 
         self.match = match
         self.recorder = match_listeners.attach(match, self.host.services, practice=practice,

@@ -10,31 +10,18 @@ play, ``tell`` (a toast) says so once, and again when it works once more.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.app.lang.i18n import tr
+from game.app.matches.match import event_sounds
 from game.app.records.history import HISTORY_KEEP, History
 from game.app.records.history_recorder import HistoryRecorder
-from game.app.shell.services import FINISH_SECONDS
-from game.engine import Action, Discarded, Drew, Event, HandEnded, Knocked, MatchEnded, UpcardDecision
+from game.app.stage.services import FINISH_SECONDS
+from game.engine import Action, Event, HandEnded, MatchEnded
 
 if TYPE_CHECKING:
     from game.app.matches.match import Match
-    from game.app.shell.services import Services
-
-
-def event_sounds(events: list[Any]) -> list[str]:
-    """The sounds of a move's events: draws, throws, knocks and gins (hand and match endings sound
-    when their scenes open)."""
-    out = []
-    for e in events:
-        if isinstance(e, Drew) or (isinstance(e, UpcardDecision) and e.taken):
-            out.append("draw")
-        elif isinstance(e, Discarded):
-            out.append("discard")
-        elif isinstance(e, Knocked):
-            out.append("knock" if e.kind == "knock" else "gin")
-    return out
+    from game.app.stage.services import Services
 
 
 def hand_text(recorder: HistoryRecorder) -> str | None:

@@ -26,13 +26,13 @@ from game.app.config.settings import Settings, speed
 from game.app.lang import i18n, text
 from game.app.looks import cardart, felt
 from game.app.looks.cardart import CardStyle
-from game.app.shell import memory, warmup
-from game.app.shell.flow import Flow
-from game.app.shell.scene import Navigator, Scene
-from game.app.shell.services import Services
-from game.app.shell.stack import SceneStack
-from game.app.shell.uitheme import Managers
-from game.app.shell.window import SETTLE, Window
+from game.app.program import memory, warmup
+from game.app.program.flow import Flow
+from game.app.program.stack import SceneStack
+from game.app.program.window import SETTLE, Window
+from game.app.stage.scene import Navigator, Scene
+from game.app.stage.services import Services
+from game.app.stage.uitheme import Managers
 
 SWITCH_INTERVAL = 0.001  # seconds
 

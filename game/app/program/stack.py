@@ -8,7 +8,7 @@ import pygame
 
 from game.app.lang import text
 from game.app.looks.layout import Layout
-from game.app.shell.scene import Scene
+from game.app.stage.scene import Scene
 
 if TYPE_CHECKING:
     from pygame_gui import UIManager

@@ -9,7 +9,7 @@ from game.engine.daily import DailyDeal
 
 if TYPE_CHECKING:
     from game.app.matches.tablerun import TableRun, TableSetup
-    from game.app.shell.scene import Host
+    from game.app.stage.scene import Host
 
 
 class GameNight:
