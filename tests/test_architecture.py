@@ -179,3 +179,13 @@ def test_the_layer_check_sees_a_planted_upward_import(tmp_path, monkeypatch):
     monkeypatch.setattr(pathlib.Path, "read_text", read)
     assert _layer_faults(_app_graph(), LAYERS) == [
         "game.app.looks.felt -> game.app.program.app: looks stands below program"]
+
+
+def test_the_app_tests_mirror_the_app_folders():
+    from game.app import LAYERS
+
+    tests = ROOT / "tests" / "app"
+    assert not list(tests.glob("test_*.py")), "every app test sits in the folder of what it tests"
+    folders = {p.name for p in tests.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == set(LAYERS), f"tests/app/ and game/app/ differ in {folders ^ set(LAYERS)}"
+    assert all(list((tests / name).glob("test_*.py")) for name in LAYERS)

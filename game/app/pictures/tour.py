@@ -3,7 +3,7 @@ the other, each drawn and ready when its name is yielded.
 
 Situations come from seeded matches played forward by a plain policy through the engine, so the tour
 shows the same screens on every run.  The pictures (``pictures.py``) and the text-fit audit
-(``tests/app/test_app_fit.py``) both walk it.
+(``tests/app/pictures/test_app_fit.py``) both walk it.
 """
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ from game.engine import CLASSIC, VAN
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 PERSIAN = "\u06f0\u06f1\u06f2\u06f3\u06f4\u06f5\u06f6\u06f7\u06f8\u06f9"
 
 

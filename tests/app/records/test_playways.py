@@ -106,7 +106,7 @@ def test_the_one_file_checker_holds_hands_to_a_day_as_the_game_does(tmp_path):
     import sys
     from pathlib import Path
 
-    checker = Path(__file__).resolve().parents[2] / "tools" / "verify_deal.py"
+    checker = Path(__file__).resolve().parents[3] / "tools" / "verify_deal.py"
     day_lines = json.loads(_kept(tmp_path / "a").read_text())["daily"]["record"]["deals"]
     other_lines = json.loads(_kept(tmp_path / "b", seed=12345).read_text())["daily"]["record"]["deals"]
     for lines, day, code in ((day_lines, "2026-12-03", 0), (day_lines, "2026-12-04", 1), (other_lines, "2026-12-03", 1),

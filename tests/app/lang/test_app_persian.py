@@ -21,7 +21,7 @@ from game.app.scenes.settings import SettingsScene
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from game.app.program import warmup
 from game.app.program.flow import LATER
 from game.app.stage import sound
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 FIRST_FRAME = """
 import json, sys, tempfile, threading

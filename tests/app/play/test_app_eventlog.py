@@ -11,7 +11,7 @@ from game.app.play.wording import refusal
 from game.engine import Card, IllegalAction, Knock, MatchState, Phase, preset
 from game.engine.events import Discarded, Drew, Knocked, UpcardDecision, UpcardRetired
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
 def say(key, seat, **params):

@@ -3,7 +3,7 @@ import json
 import pathlib
 import re
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 EN = json.loads((ROOT / "assets" / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 

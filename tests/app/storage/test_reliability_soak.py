@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 import soak  # noqa: E402
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="the soak kills with SIGKILL")

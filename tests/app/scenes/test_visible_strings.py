@@ -21,7 +21,7 @@ from game.engine import DrawStock, NextHand, Phase, preset
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 
-APP = pathlib.Path(__file__).resolve().parents[2] / "game" / "app"
+APP = pathlib.Path(__file__).resolve().parents[3] / "game" / "app"
 
 # call name -> positions of its text argument (our text module, the app, pygame-gui widgets)
 TEXT_POSITIONS = {

@@ -14,7 +14,7 @@ from game.app.stage.crash import BACKUPS, MAX_BYTES, CrashLog, SilentCrashLog
 from game.app.storage import Store
 from game.engine import VAN, new_match
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

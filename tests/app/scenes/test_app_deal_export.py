@@ -32,7 +32,7 @@ from game.verify import check_lines
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SEED = "words only I know"
 
 

@@ -30,7 +30,7 @@ from game.app.storage import (
 )
 from game.engine import CLASSIC, VAN, MatchState, Phase, new_match
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

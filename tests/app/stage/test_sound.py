@@ -10,7 +10,7 @@ import pytest
 
 from game.app.stage import sound
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CARD_SOUNDS = ("shuffle", "deal", "draw", "discard")
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TESTS = Path(__file__).resolve().parent
 
 FILES = ("settings", "match", "stats")
