@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from game.engine import Event, HandEnded
+from game.engine import Action, Event, HandEnded
 from game.engine.table import SEATS, Table, TableFinal, TableHand
 
 from .base import Bot
@@ -29,18 +29,40 @@ class TableRecord:
     finished: bool = True
 
 
-def _deliver(table: Table, events: Sequence[Event], bots: Sequence[Bot]) -> None:
-    for seat in table.duel.seats:
-        duel_seat = table.duel.duel_seat(seat)
-        assert duel_seat is not None
-        for ev in events:
-            bots[seat].on_event(ev.seen_by(duel_seat))
+class TableBots:
+    """The computers at a table, one bot per seat they hold, and the one way they move: the simulator plays
+    whole tables with it, the app the duels two computers play off screen.
 
+    A bot is told a new match from its duel seat at the start of each duel it plays and hears only that
+    duel's events as its seat sees them; a bot that sits a hand out hears nothing of it.
+    """
 
-def _start_duel(table: Table, events: Sequence[Event], bots: Sequence[Bot]) -> None:
-    for duel_seat, seat in enumerate(table.duel.seats):
-        bots[seat].new_match(duel_seat, table.duel_rules)
-    _deliver(table, events, bots)
+    def __init__(self, bots: dict[int, Bot]) -> None:
+        self.bots = bots  # table seat -> bot (the seats a person holds have none)
+
+    def start_duel(self, table: Table, events: Sequence[Event]) -> None:
+        """The duel just dealt: its bots start a match from their duel seats and hear its first events."""
+        for duel_seat, seat in enumerate(table.duel.seats):
+            if seat in self.bots:
+                self.bots[seat].new_match(duel_seat, table.duel_rules)
+        self.deliver(table, events)
+
+    def deliver(self, table: Table, events: Sequence[Event]) -> None:
+        for seat in table.duel.seats:
+            duel_seat = table.duel.duel_seat(seat)
+            if seat in self.bots and duel_seat is not None:
+                for ev in events:
+                    self.bots[seat].on_event(ev.seen_by(duel_seat))
+
+    def decide(self, table: Table, seat: int) -> tuple[Action, str | None]:
+        """The bot's answer at ``seat``, checked by the referee (a broken answer becomes a legal one, named)."""
+        return decide_checked(self.bots[seat], table.observe(seat))
+
+    def play(self, table: Table, seat: int, action: Action) -> list[Event]:
+        """Apply a checked answer and tell the duel's bots what their seats saw of it."""
+        events = table.apply(action, seat)
+        self.deliver(table, events)
+        return events
 
 
 def play_table(
@@ -60,24 +82,24 @@ def play_table(
     if len(bots) != SEATS[table.kind]:
         raise ValueError(f"a {table.kind} table seats {SEATS[table.kind]} bots, not {len(bots)}")
     record = TableRecord(seed=table.seed, kind=table.kind, fallbacks=[0] * len(bots))
-    _start_duel(table, events, bots)
+    seats = TableBots(dict(enumerate(bots)))
+    seats.start_duel(table, events)
     while not table.over:
         if table.duel_over:
             if table.hand_no + 1 >= max_hands:
                 record.finished = False
                 break
-            _start_duel(table, table.advance(), bots)
+            seats.start_duel(table, table.advance())
             continue
         seat = table.to_act
         assert seat is not None  # a duel is in play
-        action, problem = decide_checked(bots[seat], table.observe(seat))
+        action, problem = seats.decide(table, seat)
         if problem is not None:
             record.fallbacks[seat] += 1
             record.problems.append(f"hand {table.hand_no} seat {seat}: {problem}")
-        step = table.apply(action, seat)
+        step = seats.play(table, seat, action)
         if check_invariants and table.state is not None:
             table.state.check_invariants()
-        _deliver(table, step, bots)
         if watch:
             watch(table, step)
         if any(isinstance(ev, HandEnded) for ev in step):

@@ -9,7 +9,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from game.app.config.vocab import Level, Mode
 from game.app.lang import bidi, i18n
@@ -38,9 +38,33 @@ from game.engine import (
     observe,
 )
 
+if TYPE_CHECKING:
+    from game.bots import Advisor, Bot, Hint
+
 log = logging.getLogger(__name__)
 
 BOT_SEAT = 1
+
+
+class BotKit(Protocol):
+    """What a match needs of the bots (the package ``game.bots`` is one; tests hand in others)."""
+
+    def make_bot(self, level: str, seed: int | str | None = None) -> Bot: ...
+
+    def decide(self, bot: Bot, obs: Observation) -> Action: ...
+
+    def hint(self, obs: Observation) -> Hint: ...
+
+    @property
+    def Advisor(self) -> type[Advisor]: ...  # noqa: N802 - the class the package exports under that name
+
+
+class HandsFlow(Protocol):
+    """Where a match goes once a hand is over (the navigator is one)."""
+
+    def deal_next_hand(self, match: Match) -> None: ...
+
+    def show_table_sheet(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -70,7 +94,7 @@ class MatchSetup:
 
 
 
-def event_sounds(events: list[Any]) -> list[str]:
+def event_sounds(events: list[Event]) -> list[str]:
     """The sounds of a move's events: draws, throws, knocks and gins (hand and match endings sound
     when their scenes open)."""
     out = []
@@ -124,9 +148,9 @@ def public_story(state: MatchState, seat: int) -> list[Event]:
 @dataclass
 class Match:
     setup: MatchSetup
-    bots: Any  # the module (or an object) offering make_bot, decide, hint
+    bots: BotKit
     state: MatchState = field(init=False)
-    bot: Any = field(init=False, default=None)
+    bot: Bot | None = field(init=False, default=None)
     listeners: list[Callable[[Match, Action | None, list[Event]], None]] = field(default_factory=list)
     last_events: list[Event] = field(init=False, default_factory=list)
     resume: MatchState | None = None  # a saved state to continue instead of dealing a new match
@@ -149,8 +173,8 @@ class Match:
             self.seals[self.state.hand_no] = Seal(self.state.deal.commitment, self.state.deal.by_player)
         self.source = None  # the secret stays with the engine state, which hides it until the hand ends
         self.info = s.meta()
-        self.advisors: dict[int, Any] = {}
-        self.backlog: dict[int, deque] = {}
+        self.advisors: dict[int, Advisor] = {}
+        self.backlog: dict[int, deque[Event]] = {}
         self._seat_minds()
         if not events:  # resumed: each seat hears the public story of the hand so far
             self._retell()
@@ -166,12 +190,10 @@ class Match:
         # an advisor per human seat hears that seat's events, so hints can use what the seat has seen
         self.advisors = {}
         self.backlog = {}
-        advisor = getattr(self.bots, "Advisor", None)
-        if advisor is not None:
-            for seat in (0, 1):
-                if not self.is_bot(seat):
-                    self.advisors[seat] = advisor(seat, s.rules, seed=derive_seed(s.seed, f"hint/{seat}"))
-                    self.backlog[seat] = deque()
+        for seat in (0, 1):
+            if not self.is_bot(seat):
+                self.advisors[seat] = self.bots.Advisor(seat, s.rules, seed=derive_seed(s.seed, f"hint/{seat}"))
+                self.backlog[seat] = deque()
 
     def rewind(self, state: MatchState, story: Callable[[int], list[Event]]) -> None:
         """Practice undo: go on from ``state``, an earlier moment of this match.  The computer and the
@@ -184,7 +206,7 @@ class Match:
             queue.extend(story(seat))
 
     @classmethod
-    def resumed(cls, state: MatchState, meta: MatchMeta, bots: Any) -> Match:
+    def resumed(cls, state: MatchState, meta: MatchMeta, bots: BotKit) -> Match:
         """Continue a saved match; the bot starts afresh and hears only what its seat could know."""
         if meta.mode == "bot" and meta.bot_seat != BOT_SEAT:
             raise ValueError(f"the computer sits in seat {BOT_SEAT}, not {meta.bot_seat}")
@@ -201,6 +223,8 @@ class Match:
 
     def _tell_bot(self, seen: list[Event]) -> None:
         """The computer hears events as its seat saw them; its bookkeeping must never stop the game."""
+        if self.bot is None:
+            return
         for e in seen:
             try:
                 self.bot.on_event(e)
@@ -217,6 +241,15 @@ class Match:
     def rules(self) -> Rules:
         return self.state.rules
 
+    @property
+    def table_kind(self) -> str | None:
+        """The kind of table this match is a hand of ("three", "pairs"); None for a match of two."""
+        return None
+
+    def after_hand(self, flow: HandsFlow) -> None:
+        """On to the next hand: a match of two deals it (a table's hand goes back to the table's sheet)."""
+        flow.deal_next_hand(self)
+
     def is_bot(self, seat: int | None) -> bool:
         return self.vs_bot and seat == BOT_SEAT
 
@@ -226,7 +259,7 @@ class Match:
                 "seat.computer_level", level=tr("level." + self.setup.level))
         return self.setup.player_name(seat)
 
-    def say(self, key: str, seat: int, **params) -> str:
+    def say(self, key: str, seat: int, **params: object) -> str:
         """A sentence about ``seat``: the second-person form for the human facing a bot ("You knock")."""
         if self.vs_bot and seat != BOT_SEAT and has(key + ".you"):
             return tr(key + ".you", **params)
@@ -276,10 +309,11 @@ class Match:
 
     def bot_decide(self) -> Action:
         """Ask the bot for its move (called in a worker thread); its own view only."""
+        assert self.bot is not None, "only a match against the computer asks it"
         obs = observe(self.state, BOT_SEAT)
         return self.bots.decide(self.bot, obs)
 
-    def advise(self, seat: int, obs: Observation):
+    def advise(self, seat: int, obs: Observation) -> Hint:
         """The hint for ``seat`` (worker thread): the advisor first hears what happened since it last spoke."""
         advisor = self.advisors.get(seat)
         if advisor is None:

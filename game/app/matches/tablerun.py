@@ -9,14 +9,16 @@ its result is shown on the score sheet.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from game.app.config.vocab import LEVELS
 from game.app.lang.i18n import tr
-from game.app.matches.match import BOT_SEAT, Match, MatchSetup, event_sounds, public_story
-from game.engine import Action, Event, Rules, TimerMove, derive_seed
+from game.app.matches.match import BOT_SEAT, BotKit, HandsFlow, Match, MatchSetup, event_sounds, public_story
+from game.bots.table_play import TableBots
+from game.engine import Action, Event, Rules, derive_seed
 from game.engine.table import SEATS, Table
 
 log = logging.getLogger(__name__)
@@ -55,16 +57,27 @@ class TableSetup:
         return given or tr("night.player_name", n=seat + 1)
 
 
+class Sounds(Protocol):
+    def play(self, name: str) -> None: ...
+
+
+@dataclass
 class DuelMatch(Match):
     """One hand of a table, as the two-player scenes play it; every move goes through the table."""
 
-    run: TableRun
-    table_kind: str
+    run: TableRun = field(kw_only=True)
+
+    @property
+    def table_kind(self) -> str:
+        return self.run.table.kind
+
+    def after_hand(self, flow: HandsFlow) -> None:
+        flow.show_table_sheet()
 
     def name(self, seat: int) -> str:
         return self.run.setup.name(self.run.table.duel.seats[seat])
 
-    def say(self, key: str, seat: int, **params: Any) -> str:
+    def say(self, key: str, seat: int, **params: object) -> str:
         if self.run.setup.people == 1:  # one person at the table: the "you" sentences fit
             return super().say(key, seat, **params)
         return tr(key, name=self.name(seat), **params)
@@ -85,13 +98,13 @@ class DuelMatch(Match):
 class TableRun:
     """A table match in the app: the engine's table, the setup, and the computers' own duels."""
 
-    def __init__(self, setup: TableSetup, bots: Any, sound: Any = None) -> None:
+    def __init__(self, setup: TableSetup, bots: BotKit, sound: Sounds | None = None) -> None:
         self.setup = setup
         self.bots = bots
         self.sound = sound
         self.table, _ = Table.new(setup.kind, setup.rules, setup.seed, computers=setup.computers)
-        self.alone: dict[int, Any] = {}  # the bots of a duel played off screen, by duel seat
-        self.thinking: Future | None = None
+        self.alone: TableBots | None = None  # the computers of a duel played off screen
+        self.thinking: Future[tuple[Action, str | None]] | None = None
 
     @property
     def headless(self) -> bool:
@@ -109,56 +122,52 @@ class TableRun:
             setup = MatchSetup("hotseat", table.duel_rules, seed, names=(self.setup.name(duel.seats[0]),
                                                                           self.setup.name(duel.seats[1])))
         assert table.state is not None
-        match = DuelMatch(setup, self.bots, resume=table.state)
-        match.run, match.table_kind = self, table.kind
+        match = DuelMatch(setup, self.bots, resume=table.state, run=self)
         if self.sound is not None:
             match.listeners.append(self._sounds)
         return match
 
     def _sounds(self, m: Match, action: Action | None, events: list[Event]) -> None:
+        assert self.sound is not None
         for name in event_sounds(events):
             self.sound.play(name)
 
-    def step_alone(self, think: Any) -> bool:
-        """Move the computers' own duel on by one decision; True once it is over."""
+    def step_alone(self, think: Callable[..., Future[tuple[Action, str | None]]]) -> bool:
+        """Move the computers' own duel on by one decision; True once it is over.  The decision is made on
+        the worker ``think`` hands it to, the move here: the same loop as ``game.sim``'s tables."""
         table = self.table
         if table.duel_over or table.over:
             return True
-        if not self.alone:
-            self._seat_bots()
+        if self.alone is None:
+            self.alone = self._seat_bots()
+        seat = table.to_act
+        assert seat is not None
         if self.thinking is None:
-            seat = table.to_act
-            assert seat is not None
-            duel_seat = table.duel.duel_seat(seat)
-            assert duel_seat is not None
-            self.thinking = think(self.bots.decide, self.alone[duel_seat], table.observe(seat))
+            self.thinking = think(self.alone.decide, table, seat)
             return False
         if not self.thinking.done():
             return False
         future, self.thinking = self.thinking, None
-        seat = table.to_act
-        assert seat is not None
-        try:
-            action = future.result()
-            events = table.apply(action, seat)
-        except Exception:  # a broken answer: the timer's move, which is always legal
-            log.exception("a computer's move at the table was refused")
-            events = table.apply(TimerMove(), seat)
-        for duel_seat, bot in self.alone.items():
-            for e in events:
-                bot.on_event(e.seen_by(duel_seat))
+        action, problem = future.result()
+        if problem is not None:  # the referee put a legal move in its place
+            log.warning("a computer's move at the table was replaced: %s", problem)
+        self.alone.play(table, seat, action)
         if table.duel_over:
-            self.alone = {}
+            self.alone = None
             return True
         return False
 
-    def _seat_bots(self) -> None:
+    def _seat_bots(self) -> TableBots:
+        """Fresh computers for the duel in play, each seeded for this duel and told what its seat has seen."""
         table = self.table
         assert table.state is not None
+        bots = {}
         for duel_seat, seat in enumerate(table.duel.seats):
             seed = derive_seed(table.seed, f"duel/{table.hand_no}/bot/{duel_seat}")
-            bot = self.bots.make_bot(self.setup.seats[seat], seed=seed)
-            bot.new_match(duel_seat, table.duel_rules)
+            bots[seat] = self.bots.make_bot(self.setup.seats[seat], seed=seed)
+        alone = TableBots(bots)
+        alone.start_duel(table, [])
+        for duel_seat, seat in enumerate(table.duel.seats):
             for e in public_story(table.state, duel_seat):
-                bot.on_event(e)
-            self.alone[duel_seat] = bot
+                bots[seat].on_event(e)
+        return alone

@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING, Any
 from game.app.lang.i18n import tr
 from game.app.matches.fairdeal import SealedDeck, random_cut
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
-from game.app.program.flow_tables import GameNight
+from game.app.program.flow_tables import TableFlow
 from game.app.scenes.menu import MenuScene
-from game.engine import DeckSource, Phase, new_match
-from game.engine.daily import DailyDeal
+from game.engine import DeckSource, Phase
+from game.engine.dealing import first_dealer
 
 if TYPE_CHECKING:
-    from game.app.matches.tablerun import TableRun
     from game.app.records.history import History, MatchEntry
     from game.app.records.history_recorder import HistoryRecorder
     from game.app.stage.scene import Host
@@ -51,7 +50,7 @@ class HandOrder:
         return HandOrder(sort=list(self.sort))
 
 
-class Flow(GameNight):
+class Flow:
     """The navigator handed to every scene (``host.nav``)."""
 
     def __init__(self, host: Host) -> None:
@@ -64,8 +63,7 @@ class Flow(GameNight):
         self.notices: list[Any] = []
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
         self.menu_choice: str | None = None  # the opponent last chosen in the menu (a level or hotseat)
-        self.table_run: TableRun | None = None  # a table of three or four being played
-        self.daily: DailyDeal | None = None  # the deal of the day being played
+        self.tables = TableFlow(host, self._play_duel, lambda setup: self._open(setup, None, True))
 
     def next_seed(self) -> int:
         if self.seed is not None:
@@ -93,7 +91,7 @@ class Flow(GameNight):
             return
         sealed = self.new_seal()
         # the non-dealer cuts, as at a real table; against the computer the player always does
-        dealer = new_match(setup.rules, setup.seed, computer_seat=BOT_SEAT if setup.vs_bot else None)[0].dealer
+        dealer = first_dealer(setup.rules, setup.seed, BOT_SEAT if setup.vs_bot else None)
         self._cut(sealed, None if setup.vs_bot else setup.player_name(1 - dealer),
                   lambda cut, by_player: self._open(setup, self._source(sealed, cut, by_player), by_player, practice))
 
@@ -122,12 +120,18 @@ class Flow(GameNight):
         self.host.set_scene(CutScene(self.host, sealed, cutter, then))
 
     def next_hand(self, match: Match) -> None:
-        """Deal the next hand of a match: sealed and cut by the non-dealer when the match deals fairly."""
-        from game.app.matches.tablerun import DuelMatch
+        """On from a finished hand: the match says where (a table's hand goes back to its sheet)."""
+        match.after_hand(self)
 
-        if isinstance(match, DuelMatch):  # a table's hand: back to its score sheet
-            self.show_table_sheet()
-            return
+    def show_table_sheet(self) -> None:
+        self.tables.show_sheet()
+
+    def _play_duel(self, match: Match) -> None:
+        self.match, self.recorder = match, None
+        self.start_deal(match)
+
+    def deal_next_hand(self, match: Match) -> None:
+        """Deal the next hand of a match: sealed and cut by the non-dealer when the match deals fairly."""
         if not match.fair:
             match.next_hand()
             self.start_deal(match)
@@ -184,7 +188,7 @@ class Flow(GameNight):
 
     def to_menu(self) -> None:
         self.match = None
-        self.table_run = self.daily = None
+        self.tables.leave()
         self.host.set_scene(MenuScene(self.host))
 
     def start_deal(self, match: Match) -> None:
@@ -211,7 +215,7 @@ class Flow(GameNight):
     def show_match_over(self, match: Match) -> None:
         from game.app.records.playways import count_way
 
-        count_way(self.host, match, self.daily)
+        count_way(self.host, match, self.tables.daily)
         from game.app.scenes.matchover import MatchOverScene
 
         self.host.set_scene(MatchOverScene(self.host, match))

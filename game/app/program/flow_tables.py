@@ -1,30 +1,36 @@
-"""The way to game night's screens: a table of three or two pairs, its score sheet between hands, each duel
-through the two-player scenes, and the deal of the day (a part of ``Flow``)."""
+"""Game night's part of the way between screens: the setup screen, a table of three or two pairs, its score
+sheet between hands, each duel through the two-player scenes, and the deal of the day."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.app.matches.match import Match, MatchSetup
-from game.engine.daily import DailyDeal
 
 if TYPE_CHECKING:
     from game.app.matches.tablerun import TableRun, TableSetup
     from game.app.stage.scene import Host
+    from game.engine.daily import DailyDeal
 
 
-class GameNight:
-    """Mixed into ``Flow``."""
+class TableFlow:
+    """Held by ``Flow`` as ``nav.tables``: what game night adds to the way between screens.
 
-    if TYPE_CHECKING:  # the flow's own
-        host: Host
-        match: Match | None
-        recorder: Any
-        table_run: TableRun | None
-        daily: DailyDeal | None
+    ``play`` shows a match from its deal on (and makes it the navigator's match); ``open_match`` starts a
+    match of two from a setup, dealt from the seed (the deal of the day is public).
+    """
 
-        def start_deal(self, match: Match) -> None: ...
+    def __init__(self, host: Host, play: Callable[[Match], None],
+                 open_match: Callable[[MatchSetup], None]) -> None:
+        self.host = host
+        self._play = play
+        self._open_match = open_match
+        self.run: TableRun | None = None  # a table of three or four being played
+        self.daily: DailyDeal | None = None  # the deal of the day being played
 
-        def _open(self, setup: MatchSetup, source: Any, by_player: bool, practice: bool = False) -> None: ...
+    def leave(self) -> None:
+        """Back to the menu: no table and no day's deal in play."""
+        self.run = self.daily = None
 
     def show_game_night(self) -> None:
         from game.app.scenes.gamenight import GameNightScene
@@ -35,23 +41,21 @@ class GameNight:
         """A table of three or four: its score sheet first, which hands the screen to the first player."""
         from game.app.matches.tablerun import TableRun
 
-        self.table_run = TableRun(setup, self.host.bots, self.host.services.sound)
-        self.show_table_sheet()
+        self.run = TableRun(setup, self.host.bots, self.host.services.sound)
+        self.show_sheet()
 
-    def show_table_sheet(self) -> None:
-        if self.table_run is not None:
+    def show_sheet(self) -> None:
+        if self.run is not None:
             from game.app.scenes.tablesheet import TableSheetScene
 
-            self.host.set_scene(TableSheetScene(self.host, self.table_run))
+            self.host.set_scene(TableSheetScene(self.host, self.run))
 
     def play_duel(self) -> None:
         """The table's hand in play, through the two-player scenes (not saved: a table is not resumed)."""
-        if self.table_run is None:
-            return
-        self.match, self.recorder = self.table_run.duel_match(), None
-        self.start_deal(self.match)
+        if self.run is not None:
+            self._play(self.run.duel_match())
 
     def start_daily(self, deal: DailyDeal) -> None:
         """The deal of the day: dealt from its public seed (no cut), against the day's level."""
         self.daily = deal
-        self._open(MatchSetup("bot", deal.rules, deal.seed, level=deal.level), None, True)  # type: ignore[arg-type]
+        self._open_match(MatchSetup("bot", deal.rules, deal.seed, level=deal.level))  # type: ignore[arg-type]

@@ -107,10 +107,10 @@ class GameNightScene(Scene):
     def start(self) -> None:
         rules = self.app.settings.rules.with_(hollywood=False)  # Hollywood is for two players
         setup = TableSetup(self.kind, rules, self.app.nav.next_seed(), tuple(self.seats[self.kind]))
-        self.app.nav.start_table(setup)
+        self.app.nav.tables.start_table(setup)
 
     def start_daily(self) -> None:
-        self.app.nav.start_daily(self.daily)
+        self.app.nav.tables.start_daily(self.daily)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)

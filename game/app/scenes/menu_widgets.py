@@ -172,7 +172,7 @@ class MenuWidgets(Scene):
     def _tool_row(self, y: int) -> None:
         lay = self.app.layout
         gap, bh = round(10 * lay.s), lay.button_h
-        tools = (("menu.more", "#game_night", self.app.nav.show_game_night),
+        tools = (("menu.more", "#game_night", self.app.nav.tables.show_game_night),
                  ("menu.read_rules", "#rules", self.open_rules), ("menu.settings", "#settings", self.open_settings),
                  ("menu.statistics", "#statistics", self.open_stats),
                  ("menu.history", "#history", self.app.nav.show_history), ("menu.quit", "#quit", self.quit))

@@ -41,11 +41,8 @@ class PauseScene(Scene):
         self.app.nav.show_settings()
 
     def rules(self) -> None:
-        rules, table = None, None
-        for s in self.app.stack:
-            match = getattr(s, "match", None)
-            if match is not None:
-                rules, table = match.rules, getattr(match, "table_kind", None)
+        match = self.app.nav.match
+        rules, table = (match.rules, match.table_kind) if match is not None else (None, None)
         self.app.push(RulesScene(self.app, rules, table))
 
     def leave(self) -> None:

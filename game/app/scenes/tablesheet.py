@@ -113,7 +113,7 @@ class TableSheetScene(Scene):
             self.playing_alone = True
             self.rebuild_ui()
             return
-        self.app.nav.play_duel()
+        self.app.nav.tables.play_duel()
 
     def rules(self) -> None:
         from .overlays import RulesScene

@@ -27,8 +27,10 @@ if TYPE_CHECKING:
     from game.app.looks.layout import Layout
     from game.app.matches.fairdeal import SealedDeck
     from game.app.matches.match import Match, MatchSetup
+    from game.app.matches.tablerun import TableRun, TableSetup
     from game.app.records.history import History, MatchEntry
     from game.app.stage.services import Services
+    from game.engine.daily import DailyDeal
     from game.engine.record import HandRecord
 
 
@@ -37,6 +39,23 @@ class HandView(Protocol):
 
     order: list[list[Any]]
     sort: list[str]
+
+
+class TableNavigator(Protocol):
+    """Game night's ways between screens (``nav.tables``): the setup, a table's sheet and duels, the day's deal."""
+
+    run: TableRun | None  # the table of three or four in play
+    daily: DailyDeal | None  # the deal of the day in play
+
+    def show_game_night(self) -> None: ...
+
+    def start_table(self, setup: TableSetup) -> None: ...
+
+    def show_sheet(self) -> None: ...
+
+    def play_duel(self) -> None: ...
+
+    def start_daily(self, deal: DailyDeal) -> None: ...
 
 
 class Navigator(Protocol):
@@ -64,6 +83,13 @@ class Navigator(Protocol):
 
     def next_hand(self, match: Match) -> None: ...
 
+    def deal_next_hand(self, match: Match) -> None: ...
+
+    def show_table_sheet(self) -> None: ...
+
+    @property
+    def tables(self) -> TableNavigator: ...
+
     def begin_play(self, match: Match) -> None: ...
 
     def show_curtain(self, play: Any, seat: int) -> None: ...
@@ -71,14 +97,6 @@ class Navigator(Protocol):
     def show_result(self, match: Match, viewer: int | None) -> None: ...
 
     def show_match_over(self, match: Match) -> None: ...
-
-    def show_game_night(self) -> None: ...
-
-    def start_table(self, setup: Any) -> None: ...
-
-    def play_duel(self) -> None: ...
-
-    def start_daily(self, deal: Any) -> None: ...
 
     def show_settings(self) -> None: ...
 

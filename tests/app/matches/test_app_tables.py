@@ -11,7 +11,7 @@ pytestmark = pytest.mark.usefixtures("close_apps")
 
 
 def _table(d):
-    return d.app.nav.table_run.table
+    return d.app.nav.tables.run.table
 
 
 def _play_my_turn(d):
