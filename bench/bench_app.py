@@ -123,7 +123,7 @@ def steady_play(size: tuple[int, int], frames: int) -> Timer:
             play.model.hover = hand[(i // 7) % len(hand)]
             play.refresh_targets()
         if i % 45 == 0:
-            play.press_sort()
+            play.controls.press_sort()
         timer.frame()
     app.close()
     timer.wall, timer.cpu = timer.wall[30:], timer.cpu[30:]

@@ -141,7 +141,7 @@ def draw_watched(app, rec: Recorder) -> None:
         rec.scene = i
         stack[i].draw(surface)
     app.ui.draw_ui(surface)
-    if app.toast_text and app.time < app.toast_until:
+    if app.scenes.toast_text and app.time < app.scenes.toast_until:
         rec.scene = TOAST
         app._draw_toast(surface)
 

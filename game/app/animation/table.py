@@ -120,6 +120,13 @@ class CardTable:
             s.flip_delay = (t.delay * self.speed + (s.move_dur * 0.3 if s.move_t < 1.0 else 0.0))
         s.target = t
 
+    def fly_back(self, card: Card, pos: tuple[float, float]) -> None:
+        """A card let go at ``pos`` (a drag that threw nothing) flies back from there to its place."""
+        s = self.sprites[card]
+        s.x, s.y = pos
+        s.move_t = 1.0
+        s.target = None
+
     def settle(self) -> None:
         """Finish every movement now."""
         for s in self.sprites.values():

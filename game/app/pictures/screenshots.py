@@ -98,7 +98,7 @@ def render_showdown(out_dir: str | Path, size: tuple[int, int] = (1280, 720), la
     out.mkdir(parents=True, exist_ok=True)
     saved: list[Path] = []
     app = App(size=size, settings=Settings(animation="normal", language=language))
-    app.toast_text = ""
+    app.scenes.clear_toast()
     shot = partial(_shot, app, out, suffix, saved)
     try:
         _hand_endings(app, shot)

@@ -70,7 +70,7 @@ def staged_clock() -> Iterator[None]:
 
 
 def save_picture(app: App, path: Path) -> Path:
-    app.toast_text = ""
+    app.scenes.clear_toast()
     painted(app)
     return app.save_screenshot(path, announce=False)
 

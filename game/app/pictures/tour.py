@@ -71,7 +71,7 @@ def _wait(app: App, done, limit: int = 1500) -> None:
 
 def _play(app: App, setup: MatchSetup) -> PlayScene:
     app.nav.start_match(setup)
-    app.toast_text = ""
+    app.scenes.clear_toast()
     if isinstance(app.top, DealScene):
         app.top.finish()
     return on_top(app, PlayScene)
@@ -99,7 +99,7 @@ def _show(app: App, match: Match) -> None:
 
 def tour(app: App) -> Iterator[str]:
     """Bring ``app`` into each situation the game can show and yield its name there (drawn and ready)."""
-    app.toast_text = ""
+    app.scenes.clear_toast()
     app.nav.seed = 40
     yield from _menus(app)
     play, hand = yield from _table(app)
@@ -160,7 +160,7 @@ def _table(app: App) -> Generator[str, None, tuple[PlayScene, list[Card]]]:
     """The deal caught in flight, then the turns of a match against the computer."""
     app.pace = 1.0
     app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"))
-    app.toast_text = ""
+    app.scenes.clear_toast()
     frames(app, 40)
     yield "deal"
     on_top(app, DealScene).finish()
@@ -175,7 +175,7 @@ def _table(app: App) -> Generator[str, None, tuple[PlayScene, list[Card]]]:
         wait_human(app)
     settle(app)
     yield "play_draw"
-    play.press_hint()
+    play.controls.press_hint()
     _wait(app, lambda: play.model.hint_future is None)
     play.model.clock = 0.0  # as in wait_human: the glows' phase does not depend on the hint's thread
     settle(app)
@@ -228,7 +228,7 @@ def _over_the_table(app: App, play: PlayScene) -> Iterator[str]:
     app.toast(tr("why.not_your_turn"))
     settle(app)
     yield "play_toast"
-    app.toast_text = ""
+    app.scenes.clear_toast()
 
 
 def _other_tables(app: App) -> Iterator[str]:
@@ -301,7 +301,7 @@ def _ends(app: App) -> Iterator[str]:
 
 def _practice(app: App) -> Iterator[str]:
     app.nav.start_match(MatchSetup("bot", preset("van"), 41, level="hard"), practice=True)
-    app.toast_text = ""
+    app.scenes.clear_toast()
     if isinstance(app.top, DealScene):
         app.top.finish()
     wait_human(app)
@@ -335,7 +335,7 @@ def _fair_result(app: App) -> Iterator[str]:
                 return
     finally:
         app.nav.fair = False
-        app.toast_text = ""
+        app.scenes.clear_toast()
 
 
 def _match_views(app: App) -> Iterator[str]:
@@ -359,7 +359,7 @@ def _match_views(app: App) -> Iterator[str]:
             break
     wait_human(app)
     for kind in ("log", "scores", "discards"):
-        play.open_view(kind)
+        play.controls.open_view(kind)
         frames(app, 3)
         yield "view_" + kind
         app.pop()

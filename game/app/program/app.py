@@ -3,7 +3,7 @@
 Logic advances in fixed 1/120 s steps from an accumulator (long frames are clamped), rendering
 happens once per frame capped at the display rate, and slow work (bot thinking, hints) runs on a
 worker thread so a frame never waits.  The window (resizing, full screen, screenshots) is
-``window.Window``; the scene stack and the toast are ``stack.SceneStack``.
+``window.Window``; the scene stack and the toast are a ``stack.SceneStack`` it holds.
 
 The menu is on screen before anything it does not need is loaded: once the first frame is up, the
 card painter starts on the table's faces, the sound effects are made and the other screens and the
@@ -25,7 +25,6 @@ from game.app.config.resources import ICON
 from game.app.config.settings import Settings, speed
 from game.app.lang import i18n, text
 from game.app.looks import cardart, felt
-from game.app.looks.cardart import CardStyle
 from game.app.program import memory, warmup
 from game.app.program.flow import Flow
 from game.app.program.stack import SceneStack
@@ -47,7 +46,7 @@ SETTLES_RESIZE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.KEYDOWN, pyg
 SOUND_OF_CUE = {"deal": "shuffle", "timer_urgent": "tick"}  # other cues are named like their sound
 
 
-class App(Window, SceneStack):
+class App(Window):
     """The window, the loop, the scene stack and the toast.
 
     ``services`` (storage, statistics, sound, the crash log) are handed in: ``Services.for_player()``
@@ -88,7 +87,7 @@ class App(Window, SceneStack):
         self.ui = self._managers.for_layout(self.layout)
         felt.choose(self.settings.felt)
         self.table = CardTable(self.layout, self.card_style, speed(self.settings))
-        self.stack: list[Scene] = []
+        self.scenes = SceneStack()
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="think")
         # a thinking bot or the card painter holds the interpreter for up to this long before a frame
         # gets it back: Python's default 5 ms would blow a frame's budget (frames took 13 ms at p99
@@ -99,8 +98,6 @@ class App(Window, SceneStack):
         self.running = True
         self.time = 0.0  # logic time in seconds
         self.frames = 0
-        self.toast_text = ""
-        self.toast_until = 0.0
         self.screenshot_dir: Path | None = None  # None: the data folder
         self._bots = bots
         self.on_frame: list[Callable[[App], None]] = []
@@ -115,18 +112,30 @@ class App(Window, SceneStack):
         self.nav: Navigator = Flow(self)
 
     @property
-    def card_style(self) -> CardStyle:
-        s = self.settings
-        return CardStyle(four_colour=s.four_colour, high_contrast=s.high_contrast, back=s.card_back,
-                         face=s.card_face)
+    def stack(self) -> list[Scene]:
+        return self.scenes.scenes
 
-    def prerender_cards(self) -> None:
-        """Paint the faces of every card size the table uses now, on the card painter's thread."""
-        from game.app.scenes.result_layout import SCALE as RESULT_SCALE
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes.top
 
-        lay = self.layout
-        sizes = [(round(lay.cw * s), round(lay.ch * s)) for s in (1.0, lay.opp_scale, RESULT_SCALE, 0.62, 0.7)]
-        cardart.prerender(sizes, self.card_style)
+    def set_scene(self, scene: Scene) -> None:
+        self.scenes.set_scene(scene)
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.push(scene)
+
+    def pop(self, scene: Scene | None = None) -> None:
+        self.scenes.pop(scene)
+
+    def replace_top(self, scene: Scene) -> None:
+        self.scenes.replace_top(scene)
+
+    def toast(self, message: str, seconds: float = 2.6) -> None:
+        self.scenes.toast(message, self.time + seconds)
+
+    def _draw(self, surface: pygame.Surface) -> None:
+        self.scenes.draw(surface, self.layout, self.ui, self.time)
 
     def after_first_frame(self) -> None:
         """What the first frame did not need, begun behind it: the table's card faces, the sound
@@ -279,10 +288,6 @@ class App(Window, SceneStack):
 
     def close(self) -> None:
         self.running = False
-        while self.stack:
-            try:
-                self.stack.pop().exit()
-            except Exception:
-                log.exception("a scene failed to close")
+        self.scenes.close()
         self.worker.shutdown(wait=False, cancel_futures=True)
         self.services.close()

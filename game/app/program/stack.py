@@ -2,6 +2,7 @@
 the toast (a short message over everything) on top."""
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,64 +14,74 @@ from game.app.stage.scene import Scene
 if TYPE_CHECKING:
     from pygame_gui import UIManager
 
+log = logging.getLogger(__name__)
+
 
 class SceneStack:
-    """The app's scene half (``App`` mixes it in)."""
+    """Held by ``App``: the scenes, lowest first, and the toast with the moment it goes."""
 
-    stack: list[Scene]
-    layout: Layout
-    ui: UIManager
-    time: float
-    toast_text: str
-    toast_until: float
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self.toast_text = ""
+        self.toast_until = 0.0
 
     @property
     def top(self) -> Scene | None:
-        return self.stack[-1] if self.stack else None
+        return self.scenes[-1] if self.scenes else None
 
     def set_scene(self, scene: Scene) -> None:
-        while self.stack:
-            self.stack.pop().exit()
-        self.stack.append(scene)
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
         scene.enter()
 
     def push(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack[-1].cover()
-        self.stack.append(scene)
+        if self.scenes:
+            self.scenes[-1].cover()
+        self.scenes.append(scene)
         scene.enter()
 
     def pop(self, scene: Scene | None = None) -> None:
-        if not self.stack or (scene is not None and self.stack[-1] is not scene):
+        if not self.scenes or (scene is not None and self.scenes[-1] is not scene):
             return
-        self.stack.pop().exit()
-        if self.stack:
-            self.stack[-1].uncover()
+        self.scenes.pop().exit()
+        if self.scenes:
+            self.scenes[-1].uncover()
 
     def replace_top(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack.pop().exit()
-        self.stack.append(scene)
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
         scene.enter()
 
-    def toast(self, message: str, seconds: float = 2.6) -> None:
-        self.toast_text = message
-        self.toast_until = self.time + seconds
+    def close(self) -> None:
+        """Every scene leaves, the top first; one that fails to close does not keep the others open."""
+        while self.scenes:
+            try:
+                self.scenes.pop().exit()
+            except Exception:
+                log.exception("a scene failed to close")
 
-    def _draw(self, surface: pygame.Surface) -> None:
+    def toast(self, message: str, until: float) -> None:
+        self.toast_text = message
+        self.toast_until = until
+
+    def clear_toast(self) -> None:
+        self.toast_text = ""
+
+    def draw(self, surface: pygame.Surface, layout: Layout, ui: UIManager, now: float) -> None:
         first = 0
-        for i in range(len(self.stack) - 1, -1, -1):
-            if self.stack[i].opaque:
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
                 first = i
                 break
-        for scene in self.stack[first:]:
+        for scene in self.scenes[first:]:
             scene.draw(surface)
-        self.ui.draw_ui(surface)
-        if self.toast_text and self.time < self.toast_until:
-            self._draw_toast(surface)
+        ui.draw_ui(surface)
+        if self.toast_text and now < self.toast_until:
+            self._draw_toast(surface, layout)
 
-    def _draw_toast(self, surface: pygame.Surface) -> None:
-        lay = self.layout
+    def _draw_toast(self, surface: pygame.Surface, lay: Layout) -> None:
         size = lay.font(18)
         w = min(lay.w - lay.margin * 4, text.measure(self.toast_text, size)[0] + lay.px(36))
         rect = pygame.Rect(0, 0, w, round(size * 2.2))

@@ -18,7 +18,8 @@ import pygame
 
 from game.app.config import paths
 from game.app.lang import i18n, text
-from game.app.looks import felt
+from game.app.looks import cardart, felt
+from game.app.looks.cardart import CardStyle
 from game.app.looks.layout import Layout
 from game.app.looks.surfcache import CACHE
 from game.app.program import memory
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
     from game.app.animation.table import CardTable
     from game.app.config.settings import Settings
-    from game.app.stage.scene import Scene
+    from game.app.program.stack import SceneStack
     from game.app.stage.services import Services
     from game.app.stage.uitheme import Managers
 
@@ -53,12 +54,25 @@ class Window:
     _managers: Managers
     ui: UIManager
     table: CardTable
-    stack: list[Scene]
+    scenes: SceneStack
     frames: int
     screenshot_dir: Path | None
-    _draw: Callable[[pygame.Surface], None]  # the scenes and the toast (``SceneStack``)
-    prerender_cards: Callable[[], None]
+    _draw: Callable[[pygame.Surface], None]  # the scenes and the toast
     toast: Callable[..., None]
+
+    @property
+    def card_style(self) -> CardStyle:
+        s = self.settings
+        return CardStyle(four_colour=s.four_colour, high_contrast=s.high_contrast, back=s.card_back,
+                         face=s.card_face)
+
+    def prerender_cards(self) -> None:
+        """Paint the faces of every card size the table uses now, on the card painter's thread."""
+        from game.app.scenes.result_layout import SCALE as RESULT_SCALE
+
+        lay = self.layout
+        sizes = [(round(lay.cw * s), round(lay.ch * s)) for s in (1.0, lay.opp_scale, RESULT_SCALE, 0.62, 0.7)]
+        cardart.prerender(sizes, self.card_style)
 
     def _display_rate(self) -> int:
         try:
@@ -98,7 +112,7 @@ class Window:
         self.layout = self._make_layout()
         self.ui = self._managers.for_layout(self.layout)
         self.table.relayout(self.layout)
-        for scene in self.stack:
+        for scene in self.scenes.scenes:
             if old_ui is not self.ui or rebuild:
                 scene.clear_ui()
             scene.resize()

@@ -32,7 +32,7 @@ class GuideScene(Scene):
             w = round(lay.hand_max_width * 0.7)
             return pygame.Rect(round(lay.w / 2 - w / 2), round(lay.counter_y - lay.px(14)), w, lay.px(28))
         if key == "knock":
-            b = self.play.buttons.get("knock")
+            b = self.play.controls.buttons.get("knock")
             if b is not None:
                 return b.get_abs_rect().inflate(lay.px(10), lay.px(10))
             return pygame.Rect(lay.w - lay.margin - lay.col_w, round(lay.hand_y - lay.ch / 2), lay.col_w, lay.button_h)
@@ -88,7 +88,7 @@ class GuideScene(Scene):
 
     def play_widgets(self) -> list:
         """The table's widgets that show while the tips do (the Knock button)."""
-        return [b for b in self.play.buttons.values() if b.alive() and b.visible]
+        return [b for b in self.play.controls.buttons.values() if b.alive() and b.visible]
 
     # ------------------------------------------------------------------ widgets
 
@@ -98,7 +98,7 @@ class GuideScene(Scene):
 
     def _show_knock(self) -> None:
         """The scene below hides its widgets while covered; the Knock button is one of the tips' subjects."""
-        b = self.play.buttons.get("knock")
+        b = self.play.controls.buttons.get("knock")
         if b is not None and b.alive() and not b.visible:
             b.show()
 

@@ -3,14 +3,13 @@
 The scene wires its parts together (``game.app.play``): input turns events into intents, which the
 scene carries out through the match (the engine is the only judge); the bot driver and the turn clock
 make the moves nobody at the screen makes; the HUD draws what the model says.  After every move the
-cards fly to wherever the new state puts them.  The buttons live in ``playcontrols.py`` and the carrying
-out of intents in ``playintents.py``; the log, the score sheet and the discard pile open over the table
-(``matchviews.py``).
+cards fly to wherever the new state puts them.  The scene holds two parts: its buttons (``playcontrols.py``)
+and the carrying out of intents (``playintents.py``); the log, the score sheet and the discard pile open over
+the table (``matchviews.py``).
 """
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pygame
 
@@ -40,7 +39,7 @@ from .tablebase import TableScene
 
 log = logging.getLogger(__name__)
 
-class PlayScene(PlayIntents, PlayControls, TableScene):
+class PlayScene(TableScene):
     name = "play"
 
     def __init__(self, app: Host, match: Match) -> None:
@@ -50,8 +49,8 @@ class PlayScene(PlayIntents, PlayControls, TableScene):
         self.bot = BotDriver()
         self.clock = TurnClock(clock_scale(app))
         self.hud = PlayHud(app, self.model, self.clock)
-        self.buttons: dict[str, Any] = {}
-        self._labels: dict[str, str] = {}
+        self.controls = PlayControls(self, self.model, self.clock, self.act, self.refresh_targets)
+        self.intents = PlayIntents(app, self.model, self.controls, self.act, self.refresh_targets)
         self._since_buttons = 0.0
         self.guide_due = app.first_match_guide and not app.settings.guide_shown
 
@@ -75,6 +74,10 @@ class PlayScene(PlayIntents, PlayControls, TableScene):
     def resize(self) -> None:
         self.input.layout = self.app.layout
         super().resize()
+
+    def build_ui(self) -> None:
+        self.input.layout = self.app.layout
+        self.controls.build()
 
     def place_cards(self) -> None:
         self.refresh_targets(snap=True)
@@ -146,7 +149,8 @@ class PlayScene(PlayIntents, PlayControls, TableScene):
                 m.end_in = 0.75 * speed + (0.05 if speed else 0.0)
         n = len(self.state.hands[self.bottom])
         m.cursor = min(m.cursor, max(0, n - 1))
-        self.refresh_targets()  # the new order first, so the cursor can follow its card
+        if self.viewer is not None:  # the new order first, so the cursor can follow its card
+            self.sync_order(self.bottom)
         hand = m.my_hand()
         if pointed is not None and pointed in hand:
             m.cursor = hand.index(pointed)
@@ -179,7 +183,7 @@ class PlayScene(PlayIntents, PlayControls, TableScene):
         super().handle_event(event)
         self.input.layout = self.app.layout
         for intent in self.input.read(event):
-            self.perform(intent)
+            self.intents.perform(intent)
 
     def update(self, dt: float) -> None:
         m = self.model
@@ -208,7 +212,7 @@ class PlayScene(PlayIntents, PlayControls, TableScene):
             self.guide_due = False
             self.app.push(GuideScene(self.app, self))
             return
-        self.update_hint()
+        self.controls.update_hint()
         moved = self.bot.step(m, self.app, dt)
         if moved is not None:
             self.after(*moved)
@@ -220,7 +224,7 @@ class PlayScene(PlayIntents, PlayControls, TableScene):
         self._since_buttons += dt
         if self._since_buttons >= 1 / 60:  # widgets need no more than one refresh per frame
             self._since_buttons = 0.0
-            self.refresh_buttons()
+            self.controls.refresh_buttons()
 
     # ------------------------------------------------------------------ draw
 

@@ -2,20 +2,25 @@
 undo in practice, the upcard's take and pass, and the views of the match (the log, the score sheet and
 the discard pile) that open over the table.
 
-A part of ``PlayScene`` kept in its own module; it reads the scene's model and match and carries its
-moves out through the scene's ``human_action``.
+A part the play scene holds: it reads the scene's model, makes its buttons among the scene's widgets and
+carries its moves out through the scene's ``act``.
 """
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+
+from pygame_gui.elements import UIButton
 
 from game.app.config.vocab import SORT_CYCLE
 from game.app.lang import i18n
 from game.app.lang.i18n import tr
-from game.engine import Action, BigGin, Card, Discard, Knock, PassUpcard, Phase, TakeUpcard, discard_deadwoods
+from game.app.stage.scene import Scene
+from game.engine import Action, BigGin, Discard, Knock, PassUpcard, Phase, TakeUpcard, discard_deadwoods
 
+from ..play.driver import TurnClock
+from ..play.model import PlayModel
 from ..play.wording import hint_phrase, knock_label, knock_question, refusal
 from .confirm import ConfirmScene
 from .matchviews import open_view
@@ -26,60 +31,45 @@ VIEWS = ("log", "scores", "discards")
 
 
 class PlayControls:
-    """The buttons of the play scene (a base of ``PlayScene``: it uses the scene's match, model and host)."""
+    """The buttons of the play scene: made among ``scene``'s widgets, read from ``model``, their moves made
+    through ``act`` and the cards laid out by ``refresh``."""
 
-    app: Any
-    match: Any
-    model: Any
-    clock: Any
-    input: Any
-    sort_mode: list[str]
-    buttons: dict[str, Any]
-    _labels: dict[str, str]
-    covered: bool
+    def __init__(self, scene: Scene, model: PlayModel, clock: TurnClock, act: Callable[[Action], None],
+                 refresh: Callable[[], None]) -> None:
+        self.scene = scene
+        self.app = scene.app
+        self.model = model
+        self.clock = clock
+        self.act = act
+        self.refresh = refresh
+        self.buttons: dict[str, UIButton] = {}
+        self._labels: dict[str, str] = {}
 
-    if TYPE_CHECKING:  # what the scene provides
-        state: Any
-        viewer: Any
-        bottom: Any
-
-        def human_turn(self) -> bool: ...
-
-        def human_action(self, action: Action) -> bool: ...
-
-        def act(self, action: Action) -> None: ...
-
-        def refresh_targets(self, snap: bool = False) -> None: ...
-
-        def my_hand(self) -> list[Card]: ...
-
-        def button(self, *args: Any, **kwargs: Any) -> Any: ...
-
-    def build_ui(self) -> None:
+    def build(self) -> None:
         lay = self.app.layout
-        self.input.layout = lay
         bw, bh = lay.col_w, lay.button_h
         x = lay.w - lay.margin - bw
         top = lay.hand_y - lay.ch / 2
         gap = lay.px(8)
+        button = self.scene.button
         self.buttons = {
-            "knock": self.button(lay.rect(x, top, bw, round(bh * 1.25)), "button.knock", "#knock", self.press_knock),
-            "sort": self.button(lay.rect(x, top + round(bh * 1.25) + gap, bw, bh), "button.sort.melds", "#sort",
+            "knock": button(lay.rect(x, top, bw, round(bh * 1.25)), "button.knock", "#knock", self.press_knock),
+            "sort": button(lay.rect(x, top + round(bh * 1.25) + gap, bw, bh), "button.sort.melds", "#sort",
                                 self.press_sort, class_id="@tool"),
-            "hint": self.button(lay.rect(x, top + round(bh * 2.25) + gap * 2, bw, bh), "button.hint", "#hint",
+            "hint": button(lay.rect(x, top + round(bh * 2.25) + gap * 2, bw, bh), "button.hint", "#hint",
                                 self.press_hint, class_id="@tool"),
-            "menu": self.button(lay.rect(lay.w - lay.margin - round(bw * 0.7), lay.px(8), round(bw * 0.7), bh),
+            "menu": button(lay.rect(lay.w - lay.margin - round(bw * 0.7), lay.px(8), round(bw * 0.7), bh),
                                 "button.menu", "#menu_button", self.app.nav.pause, class_id="@tool"),
             # practice mode: back to the player's previous decision
-            "undo": self.button(lay.rect(lay.w - lay.margin - round(bw * 0.7), lay.px(8) + bh + gap, round(bw * 0.7),
+            "undo": button(lay.rect(lay.w - lay.margin - round(bw * 0.7), lay.px(8) + bh + gap, round(bw * 0.7),
                                          bh), "button.undo", "#undo", self.press_undo, class_id="@tool"),
         }
         sx = lay.discard_lx + lay.cw * 0.5 + lay.px(28)
         by = lay.pile_y + lay.ch / 2 - bh
         tw = round(bw * 0.72)
-        self.buttons["take"] = self.button(lay.rect(sx, by, tw, bh), "button.take", "#take",
+        self.buttons["take"] = self.scene.button(lay.rect(sx, by, tw, bh), "button.take", "#take",
                                            lambda: self.act(TakeUpcard()))
-        self.buttons["pass"] = self.button(lay.rect(sx + tw + gap, by, tw, bh), "button.pass", "#pass",
+        self.buttons["pass"] = self.scene.button(lay.rect(sx + tw + gap, by, tw, bh), "button.pass", "#pass",
                                            lambda: self.act(PassUpcard()), class_id="@tool")
         self.build_view_buttons()
         self._labels = {}
@@ -93,35 +83,36 @@ class PlayControls:
         w = (right - lay.margin - 2 * gap) / 3
         y = lay.pile_y + lay.ch / 2 - lay.button_h
         for i, kind in enumerate(VIEWS):
-            self.buttons["view_" + kind] = self.button(
+            self.buttons["view_" + kind] = self.scene.button(
                 lay.rect(lay.margin + i * (w + gap), y, w, lay.button_h), "view." + kind, "#view_" + kind,
                 partial(self.open_view, kind), class_id="@tool")
 
     def open_view(self, kind: str) -> None:
         """The log, the score sheet or the discard pile over the table (the turn clock waits meanwhile)."""
-        if not self.covered:
-            open_view(self.app, self, kind)
+        if not self.scene.covered:
+            open_view(self.app, self.scene, kind)
 
     def refresh_buttons(self) -> None:
         """Each button's label and whether it works; while a tip covers the table (it shows the Knock
         button) the states are still set, but nothing hidden is shown."""
         if not self.buttons:
             return
-        st = self.state
-        mine = self.human_turn()
-        _, label = self.model.knock_choice()
-        label = knock_label(label, self.match.rules)  # classic: eleven melded cards are a gin
+        m = self.model
+        st = m.state
+        mine = m.human_turn()
+        _, label = m.knock_choice()
+        label = knock_label(label, m.match.rules)  # classic: eleven melded cards are a gin
         any_knock = mine and st.phase is Phase.DISCARD and any(
             isinstance(a, (Knock, BigGin)) for a in st.legal_actions())
         self._set("knock", tr(label), any_knock)
-        mode = self.sort_mode[self.bottom] if self.viewer is not None else "melds"
-        self._set("sort", tr("button.sort." + (mode if mode in SORT_CYCLE else "custom")), self.viewer is not None)
-        self._set("hint", tr("button.hint"), mine and self.model.hint_future is None)
+        mode = m.sort_mode[m.bottom] if m.viewer is not None else "melds"
+        self._set("sort", tr("button.sort." + (mode if mode in SORT_CYCLE else "custom")), m.viewer is not None)
+        self._set("hint", tr("button.hint"), mine and m.hint_future is None)
         self._set("undo", tr("button.undo"), mine)
-        if self.covered:
+        if self.scene.covered:
             return
         undo = self.buttons["undo"]
-        practice = self.app.nav.can_undo(self.match)
+        practice = self.app.nav.can_undo(m.match)
         if practice and not undo.visible:
             undo.show()
         elif not practice and undo.visible:
@@ -150,15 +141,16 @@ class PlayControls:
             self.app.toast(self.why_no_knock())
             return
         if self.app.settings.ask_before_knock:
-            question, yes = knock_question(label, getattr(action, "card", None), self.match.rules)
-            self.app.push(ConfirmScene(self.app, question, yes, lambda: self.act(action)))
+            card = action.card if isinstance(action, Knock) else None
+            self.app.push(ConfirmScene(self.app, *knock_question(label, card, self.model.match.rules),
+                                       lambda: self.act(action)))
             return
-        self.human_action(action)
+        self.act(action)
 
     def why_no_knock(self) -> str:
         """Why the Knock button does nothing now, as precisely as the position allows."""
-        st = self.state
-        if not self.human_turn():
+        st = self.model.state
+        if not self.model.human_turn():
             return tr("why.not_your_turn")
         if st.phase is not Phase.DISCARD:
             return tr("why.draw_first") if st.phase is Phase.DRAW else tr("why.upcard_first")
@@ -173,7 +165,7 @@ class PlayControls:
         return refusal(error) if error is not None else tr("why.no_knock", limit=st.knock_limit)
 
     def press_undo(self) -> None:
-        if self.human_turn() and self.app.nav.undo():
+        if self.model.human_turn() and self.app.nav.undo():
             self.rewound()
 
     def rewound(self) -> None:
@@ -186,27 +178,27 @@ class PlayControls:
         model.log_lines = [tr("practice.undone")]
         model.end_in = model.curtain_in = None
         self.clock.key = None
-        self.refresh_targets()
+        self.refresh()
 
     def press_sort(self) -> None:
-        if self.viewer is None:
+        m = self.model
+        if m.viewer is None:
             return
-        seat = self.bottom
-        mode = self.sort_mode[seat]
-        nxt = SORT_CYCLE[(SORT_CYCLE.index(mode) + 1) % 3] if mode in SORT_CYCLE else "melds"
-        self.sort_mode[seat] = nxt
-        self.refresh_targets()
+        seat = m.bottom
+        mode = m.sort_mode[seat]
+        m.sort_mode[seat] = SORT_CYCLE[(SORT_CYCLE.index(mode) + 1) % 3] if mode in SORT_CYCLE else "melds"
+        self.refresh()
 
     def press_hint(self) -> None:
         m = self.model
-        if not self.human_turn() or m.hint_future is not None:
+        if not m.human_turn() or m.hint_future is not None:
             return
-        seat = self.state.to_act
+        seat = m.state.to_act
         assert seat is not None
-        obs = self.match.observe(seat)
+        obs = m.match.observe(seat)
         m.hint_text = tr("hint.thinking")
         m.hint_action = None
-        m.hint_future = self.app.think(self.match.advise, seat, obs)
+        m.hint_future = self.app.think(m.match.advise, seat, obs)
 
     def update_hint(self) -> None:
         m = self.model
@@ -223,11 +215,10 @@ class PlayControls:
         if h is None:
             m.hint_text = tr("hint.none")
             return
-        m.hint_action = getattr(h, "action", None)
-        seat = self.state.to_act
-        m.hint_text = hint_phrase(h, self.match.observe(seat) if seat is not None else None)
-        card = getattr(m.hint_action, "card", None)
-        if isinstance(m.hint_action, (Discard, Knock)) and card in self.my_hand():
-            m.selected = card  # the hinted card is chosen: Enter or a click on the pile throws it
-            self.refresh_targets()
+        m.hint_action = h.action
+        seat = m.state.to_act
+        m.hint_text = hint_phrase(h, m.match.observe(seat) if seat is not None else None)
+        if isinstance(m.hint_action, (Discard, Knock)) and m.hint_action.card in m.my_hand():
+            m.selected = m.hint_action.card  # the hinted card is chosen: Enter or a click on the pile throws it
+            self.refresh()
 

@@ -131,11 +131,13 @@ class Host(Protocol):
     settings: Settings
     services: Services
     nav: Navigator
-    stack: list[Scene]
     time: float
     running: bool
     pace: float  # the animation time multiplier (0: no animation); the one reader and writer of it
     first_match_guide: bool
+
+    @property
+    def stack(self) -> list[Scene]: ...
 
     @property
     def top(self) -> Scene | None: ...

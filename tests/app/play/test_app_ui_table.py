@@ -47,7 +47,7 @@ def test_eleven_melded_cards_are_a_gin_under_classic_rules(monkeypatch, rules, l
     d = Driver(monkeypatch, ask_before_knock=True)
     play = table_for(d, position(rules, ELEVEN, OTHER, "KD"))
     assert play.model.knock_choice()[0] == BigGin()
-    assert play.buttons["knock"].text == i18n.widget_text(i18n.tr(label))
+    assert play.controls.buttons["knock"].text == i18n.widget_text(i18n.tr(label))
     d.key(pygame.K_k)
     assert d.top.name == "confirm"
     expected = "confirm.gin_eleven" if rules is CLASSIC else "confirm.big_gin"
@@ -144,7 +144,7 @@ def test_the_tips_never_cover_what_they_explain(monkeypatch, language, size):
         r = guide.panel_rect()
         assert screen.contains(r)
         assert not r.colliderect(guide.target()), guide.step
-        knock = guide.play.buttons["knock"].get_abs_rect()
+        knock = guide.play.controls.buttons["knock"].get_abs_rect()
         assert not r.colliderect(knock), guide.step
         # the tips speak of the cards in hand and the piles: those stay in sight
         assert not any(r.colliderect(c) for c in hand + piles), guide.step

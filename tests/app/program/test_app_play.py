@@ -95,7 +95,7 @@ def test_keyboard_only_draw_choose_throw_and_the_taken_card_rule(monkeypatch):
         assert d.top.model.selected == top
         d.key(pygame.K_RETURN)
         assert top in st.hands[0] and st.phase is Phase.DISCARD
-        assert top.symbol in d.app.toast_text
+        assert top.symbol in d.app.scenes.toast_text
         # another card goes
         d.key(pygame.K_RIGHT)
         other = d.top.my_hand()[d.top.model.cursor]

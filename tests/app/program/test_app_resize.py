@@ -214,9 +214,10 @@ def test_a_tip_covering_the_table_keeps_the_knock_button_as_it_was_after_a_resiz
     d.wait(lambda: d.top.name == "guide")
     play = next(s for s in d.app.stack if s.name == "play")
     assert play.covered
-    knock = play.buttons["knock"]
+    knock = play.controls.buttons["knock"]
     assert knock.visible and not knock.is_enabled  # shown by the tip, and no knock is possible at the deal
     d.resize((1000, 700))
-    knock = play.buttons["knock"]  # built again for the new layout
+    knock = play.controls.buttons["knock"]  # built again for the new layout
     assert knock.alive() and knock.visible and not knock.is_enabled
-    assert not play.buttons["hint"].visible and not play.buttons["undo"].visible  # the rest stays hidden
+    buttons = play.controls.buttons
+    assert not buttons["hint"].visible and not buttons["undo"].visible  # the rest stays hidden

@@ -82,7 +82,7 @@ def export_from_history(app: App, out: Path) -> Path:
     out.mkdir()
     h.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=h.dialog, text=str(out)))
     files = list(out.glob("*.jsonl"))
-    assert len(files) == 1, app.toast_text
+    assert len(files) == 1, app.scenes.toast_text
     return files[0]
 
 
@@ -176,7 +176,7 @@ def test_a_save_whose_secret_was_replaced_is_noticed_in_the_players_language(tmp
     data["deal"]["secret"] = "ab" * 32
     app.services.store.load_match = lambda: (MatchState.from_dict(data), match.info)
     assert app.nav.continue_match()
-    assert app.toast_text == i18n.tr("notice.deal_seal") and app.toast_text != "notice.deal_seal"
+    assert app.scenes.toast_text == i18n.tr("notice.deal_seal") and app.scenes.toast_text != "notice.deal_seal"
     assert app.nav.match.fair  # the next hands are sealed again
 
 

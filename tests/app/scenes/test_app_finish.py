@@ -91,7 +91,7 @@ def test_the_last_ten_seconds_tick_and_the_clock_move_is_announced(monkeypatch):
         if d.state.turns > turns or d.state.to_act != 0:
             break
     assert 9 <= cues.count("timer_urgent") <= 10
-    assert d.app.toast_text.startswith("Time's up") and d.app.time < d.app.toast_until
+    assert d.app.scenes.toast_text.startswith("Time's up") and d.app.time < d.app.scenes.toast_until
 
 
 def test_the_preview_follows_a_drag_and_never_previews_the_card_just_taken(monkeypatch):
@@ -124,7 +124,7 @@ def test_k_on_a_hand_that_cannot_knock_says_why(monkeypatch):
     # the deal of this seed cannot knock here, so there is something to explain
     assert not any(a.__class__.__name__ in ("Knock", "BigGin") for a in d.state.legal_actions())
     d.key(pygame.K_k)
-    said = d.app.toast_text
+    said = d.app.scenes.toast_text
     # it names the throw that comes closest and the deadwood that throw would leave
     hand = d.state.hands[0]
     assert any(c.symbol in said for c in hand), said

@@ -174,7 +174,7 @@ def test_hot_seat_results_offer_no_coach(tmp_path):
     app.nav.show_history()
     h = app.top
     h.open()
-    assert h.entry is None and "hot-seat" in app.toast_text  # not over yet: its hands stay hidden
+    assert h.entry is None and "hot-seat" in app.scenes.toast_text  # not over yet: its hands stay hidden
 
 
 def test_a_damaged_hand_is_refused_with_a_notice(tmp_path):
@@ -193,7 +193,7 @@ def test_a_damaged_hand_is_refused_with_a_notice(tmp_path):
     assert [x.ok for x in h.hands] == [False, True]
     h.open()
     frames(app)
-    assert app.top is h and app.toast_text and "damaged" in app.toast_text
+    assert app.top is h and app.scenes.toast_text and "damaged" in app.scenes.toast_text
     h.coach()
     assert app.top is h
 
@@ -211,7 +211,7 @@ def test_a_dropped_file_is_imported(tmp_path):
     h = app.top
     assert h.entries == []
     h.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
-    assert h.entries == [] and "cannot be opened" in app.toast_text
+    assert h.entries == [] and "cannot be opened" in app.scenes.toast_text
     h.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     assert [e.match_id for e in h.entries] == [match.info.match_id] and h.entries[0].imported
     h.open()
