@@ -88,6 +88,18 @@ def test_every_module_under_game_is_on_the_map():
     assert missing_modules(_doc(), modules) == []
 
 
+def layer_rows(text: str) -> list[str]:
+    """The folders of the page's layer table, in its order."""
+    return re.findall(r"^\| \d+ \| `game/app/(\w+)/` \|", text, re.M)
+
+
+def test_the_layer_table_is_the_declared_order():
+    from game.app import LAYERS
+
+    assert layer_rows(_doc()) == list(LAYERS)
+    assert layer_rows("| 1 | `game/app/looks/` |\n| 2 | `game/app/config/` |") == ["looks", "config"]
+
+
 def test_every_path_the_map_names_exists():
     assert stale_paths(_doc()) == []
 
