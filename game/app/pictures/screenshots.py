@@ -8,10 +8,9 @@ on every run.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from game.app.config.settings import Settings
 from game.app.config.vocab import Language
@@ -76,7 +75,8 @@ def render_all(out_dir: str | Path, size: tuple[int, int] = (1280, 720)) -> list
             + render_history(out))
 
 
-def render_settings(out_dir: str | Path, sizes: Any = SIZES, languages: tuple[Language, ...] = LANGUAGES) -> list[Path]:
+def render_settings(out_dir: str | Path, sizes: Iterable[tuple[int, int]] = SIZES,
+                    languages: tuple[Language, ...] = LANGUAGES) -> list[Path]:
     """The tour in every language at every size, each in a folder ``<language>-<W>x<H>`` (``--screenshots``)."""
     saved: list[Path] = []
     for language in languages:

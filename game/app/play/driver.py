@@ -15,10 +15,10 @@ import logging
 import math
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.app.matches.match import BOT_SEAT
-from game.engine import Event, Phase, TimerMove
+from game.engine import Action, Event, Phase, TimerMove
 
 from .model import PlayModel
 
@@ -36,7 +36,7 @@ NEW_PLAYER_MATCHES = 3
 GENTLE = 1.5
 
 
-def clock_scale(host: Any) -> float:
+def clock_scale(host: Host) -> float:
     """How much longer than the rules say a turn may last: ``GENTLE`` for a new player's first matches.
 
     Only where the game greets a new player (the real program, not tests or pictures); the count is
@@ -53,7 +53,7 @@ def clock_scale(host: Any) -> float:
 
 class BotDriver:
     def __init__(self) -> None:
-        self.future: Future[Any] | None = None
+        self.future: Future[Action] | None = None
         self.wait = 0.0
 
     def step(self, model: PlayModel, host: Host, dt: float) -> Moved | None:

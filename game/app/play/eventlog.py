@@ -5,20 +5,20 @@ tested without pygame or a window.
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.app.lang.i18n import tr
-from game.engine import Discarded, Drew, Event, Knocked, UpcardDecision, UpcardRetired
+from game.engine import Discarded, Drew, Event, Knocked, Rules, UpcardDecision, UpcardRetired
 
 
 class Sayer(Protocol):
-    def __call__(self, key: str, seat: int, **params: Any) -> str: ...
+    def __call__(self, key: str, seat: int, **params: object) -> str: ...
 
 
 KNOCK_KEYS = {"knock": "log.knocked", "gin": "log.gin", "big_gin": "log.big_gin"}
 
 
-def describe(e: Event, say: Sayer, rules: Any = None) -> str:
+def describe(e: Event, say: Sayer, rules: Rules | None = None) -> str:
     """The log line for ``e``, the same for both seats: every move of either player is told, and a card
     drawn from the stock is never named (the log shows only what both seats may see).
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
-from typing import Any
 
 from game.app.lang.i18n import has, tr
-from game.engine import Card, Discarded, Drew, Event, IllegalAction, IllegalReason, Phase
+from game.engine import Card, Discarded, Drew, Event, IllegalAction, IllegalReason, Observation, Phase, Rules
 
 from .eventlog import Sayer
 
@@ -53,7 +52,7 @@ def goes_with(card: Card, others: Iterable[Card]) -> list[Card]:
     return [c for c in others if c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2)]
 
 
-def opponent_clause(card: Card, obs: Any) -> str:
+def opponent_clause(card: Card, obs: Observation) -> str:
     """What the hinted throw hands the opponent, from what the table shows: the cards they took."""
     picks = list(getattr(obs, "opponent_picks", ()) or ())
     if not picks:
@@ -64,7 +63,7 @@ def opponent_clause(card: Card, obs: Any) -> str:
     return tr("hint.opponent_not_collecting", picks=shown)
 
 
-def hint_phrase(hint: object, obs: Any = None) -> str:
+def hint_phrase(hint: object, obs: Observation | None = None) -> str:
     """The advice in the player's language: the bot's reason key, else its English text.
 
     With the observation the hint was given for, a throw's reason also says what it hands the opponent
@@ -97,7 +96,7 @@ def timer_announcement(events: list[Event], seat: int, say: Sayer) -> str:
     return say("table.timer_threw", seat, card=thrown.symbol)
 
 
-def ending_kind(kind: str, rules: Any) -> str:
+def ending_kind(kind: str, rules: Rules | None) -> str:
     """How a hand's ending is named to the players: with no big-gin bonus (classic rules) eleven melded
     cards are announced, logged and scored as a gin, so ``big_gin`` reads ``gin``."""
     if kind == "big_gin" and getattr(rules, "big_gin_bonus", 0) is None:
@@ -105,14 +104,14 @@ def ending_kind(kind: str, rules: Any) -> str:
     return kind
 
 
-def knock_label(label_key: str, rules: Any) -> str:
+def knock_label(label_key: str, rules: Rules | None) -> str:
     """The Knock button's label key under ``rules`` (``button.big_gin`` is ``button.gin`` in classic)."""
     if label_key == "button.big_gin" and ending_kind("big_gin", rules) == "gin":
         return "button.gin"
     return label_key
 
 
-def knock_question(label_key: str, card: Card | None, rules: Any) -> tuple[str, str]:
+def knock_question(label_key: str, card: Card | None, rules: Rules | None) -> tuple[str, str]:
     """(the question asked before a knock, the key of its yes button) for the Knock button's label key."""
     if label_key == "button.big_gin":
         if ending_kind("big_gin", rules) == "gin":

@@ -13,7 +13,6 @@ import ctypes
 import gc
 import logging
 import sys
-from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -24,12 +23,12 @@ M_ARENA_MAX = -8
 MMAP_THRESHOLD = 2 * 1024 * 1024
 ARENA_MAX = 2  # the main thread and one for all the others (the card painter, the UI's font loaders)
 
-_libc: Any = None
+_libc: ctypes.CDLL | None = None
 _looked = False
 _tuned = False
 
 
-def _glibc() -> Any:
+def _glibc() -> ctypes.CDLL | None:
     """The C library when it is glibc (it has ``malloc_trim``), else None; looked up once."""
     global _libc, _looked
     if not _looked:

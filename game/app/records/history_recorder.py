@@ -12,7 +12,7 @@ import copy
 import logging
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.app.records.history import HISTORY_KEEP, History, MatchEntry
 from game.engine import (
@@ -26,6 +26,7 @@ from game.engine import (
     HandResult,
     Knocked,
     MatchEnded,
+    MatchState,
     NextHand,
     UpcardDecision,
 )
@@ -43,11 +44,11 @@ _SAME = ("hands", "stock", "discard", "out_of_play", "phase", "to_act", "turns",
          "stock_only", "offer_stage")
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: MatchState, b: MatchState) -> bool:
     return all(getattr(a, k) == getattr(b, k) for k in _SAME)
 
 
-def _catch_up(record: HandRecord, last: Any, state: Any, depth: int) -> HandRecord | None:
+def _catch_up(record: HandRecord, last: MatchState, state: MatchState, depth: int) -> HandRecord | None:
     """``record`` with the moves (at most ``depth``) that lead from its position ``last`` to ``state``."""
     if depth <= 0 or last.phase not in IN_PLAY or last.to_act is None:
         return None
@@ -115,7 +116,7 @@ class HistoryRecorder:
             self.record = self._from_save(saved_hand, state) or self._resumed(state)
 
     @staticmethod
-    def _from_save(text: str | None, state: Any) -> HandRecord | None:
+    def _from_save(text: str | None, state: MatchState) -> HandRecord | None:
         """The record the save kept with its state, when it leads exactly there."""
         if text is None:
             return None
@@ -126,7 +127,7 @@ class HistoryRecorder:
             log.warning("the saved hand's record is unusable: %s", e)
             return None
 
-    def _resumed(self, state: Any) -> HandRecord | None:
+    def _resumed(self, state: MatchState) -> HandRecord | None:
         """The record of the hand in play from the history, brought to exactly ``state``.
 
         The save and the database are written apart, so after a kill either may be a move or two

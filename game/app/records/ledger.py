@@ -12,14 +12,18 @@ from its marker.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.engine import MatchState
+
+if TYPE_CHECKING:
+    from game.app.records.stats import Stats
+    from game.app.storage.store import Store
 
 log = logging.getLogger(__name__)
 
 
-def settle_at_start(store: Any, stats: Any) -> None:
+def settle_at_start(store: Store, stats: Stats) -> None:
     """Make the save agree with the records before the first menu: a marker's match is recorded (the
     statistics and the history's end together) and then dropped; a live save of a match the records
     hold as over is dropped."""
@@ -37,7 +41,7 @@ def settle_at_start(store: Any, stats: Any) -> None:
         store.clear_match()
 
 
-def end_in_history(stats: Any, state: MatchState, match_id: str) -> None:
+def end_in_history(stats: Stats, state: MatchState, match_id: str) -> None:
     """The history's end of a finished match (queued: inside ``Stats.batch`` it joins that transaction)."""
     from game.app.records.history import History  # only when there is something to settle: not on every start
 
@@ -45,7 +49,7 @@ def end_in_history(stats: Any, state: MatchState, match_id: str) -> None:
         History(stats).end_match(match_id, (state.scores[0], state.scores[1]), state.final.winner)
 
 
-def _over_in_history(stats: Any, match_id: str) -> bool:
+def _over_in_history(stats: Stats, match_id: str) -> bool:
     from game.app.records.history import History
 
     entry = History(stats).match(match_id)

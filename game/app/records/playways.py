@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Protocol, TypedDict
 
+from game.app.matches.match import Match
 from game.app.storage import Store
 from game.app.storage.files import atomic_write, read_limited
 from game.engine import DeckSource, FairDeal, Rules
-from game.engine.daily import DailyResult, better
+from game.engine.daily import DailyDeal, DailyResult, better
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +26,30 @@ FILE = "ways.json"
 FORMAT = "gin-rummy-ways"
 
 
-def folder_of(services: Any) -> Path | None:
+class WayCount(TypedDict):
+    played: int
+    won: int
+
+
+class Ways(TypedDict):
+    """The file's content: the counts of each way, and the kept daily result as ``DailyResult.to_dict`` gives it."""
+
+    format: str
+    version: int
+    ways: dict[str, WayCount]
+    daily: dict[str, object] | None
+
+
+class Worker(Protocol):
+    """What counting a match needs of the program: its services (where files live) and its worker thread."""
+
+    @property
+    def services(self) -> object: ...
+
+    def think(self, fn: Callable[..., object], *args: object) -> object: ...
+
+
+def folder_of(services: object) -> Path | None:
     """Where the services keep their files; None for a store that keeps nothing (tests, pictures)."""
     store = getattr(services, "store", None)
     return store.folder if isinstance(store, Store) else None
@@ -41,11 +66,11 @@ def way_of(rules: Rules, table: str | None = None, daily: bool = False) -> str:
     return "straight" if rules.straight_gin else "two"
 
 
-def _fresh() -> dict[str, Any]:
+def _fresh() -> Ways:
     return {"format": FORMAT, "version": 1, "ways": {w: {"played": 0, "won": 0} for w in WAYS}, "daily": None}
 
 
-def load(folder: Path | None) -> dict[str, Any]:
+def load(folder: Path | None) -> Ways:
     """The counts and the kept daily result; an unreadable or odd file gives fresh counts."""
     data = _fresh()
     if folder is None:
@@ -70,11 +95,11 @@ def load(folder: Path | None) -> dict[str, Any]:
     return data
 
 
-def kept_daily(data: dict[str, Any]) -> DailyResult | None:
+def kept_daily(data: Ways) -> DailyResult | None:
     return DailyResult.from_dict(data["daily"]) if data.get("daily") else None
 
 
-def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None = None) -> dict[str, Any]:
+def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None = None) -> Ways:
     """Count a finished match (and keep a daily result when it beats the day's best); the new data."""
     data = load(folder)
     row = data["ways"][way]
@@ -96,7 +121,7 @@ def seeded_export(seed: int, hand_no: int, dealer: int) -> str:
     return FairDeal.from_source(DeckSource.seeded(seed, hand_no), hand_no).export_line(dealer)
 
 
-def count_way(host: Any, match: Any, daily: Any = None) -> None:
+def count_way(host: Worker, match: Match, daily: DailyDeal | None = None) -> None:
     """Count a finished two-player match by its way of playing, on the worker thread; a daily match
     against its day's seed also offers its result, with the match's hands, as the day's best."""
     state = match.state
@@ -106,7 +131,7 @@ def count_way(host: Any, match: Any, daily: Any = None) -> None:
     won = state.final.winner == me
     is_daily = daily is not None and state.seed == daily.seed and match.vs_bot
     result = None
-    if is_daily:
+    if is_daily and daily is not None:
         mine, theirs = state.final.totals[me], state.final.totals[1 - me]
         hands = {"seed": state.seed, "hands": [r.to_dict() for r in state.history],
                  "deals": [seeded_export(state.seed, r.hand_no, r.dealer) for r in state.history]}

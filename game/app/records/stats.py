@@ -26,7 +26,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from game.app.matches.meta import MatchMeta
 from game.app.records import stats_sql
@@ -46,6 +46,7 @@ from game.engine import FinalScore, HandEnded, HandResult, MatchEnded, MatchStat
 __all__ = ["MatchRecord", "OpponentStats", "SilentStats", "Stats"]
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DEEP_CHECK_DELAY = 5.0  # seconds after opening a big file before it is read through
 COMPACT_BYTES = 1024 * 1024  # less free space than this is not worth rewriting the file for
@@ -184,7 +185,7 @@ class Stats(StatsFile):
         row = match_row(meta, rules, final, hands, time.time() if when is None else when, abandoned)
         self._write(lambda conn: conn.execute(MATCH_INSERT, row))
 
-    def record_events(self, meta: MatchMeta, rules: Rules, events: Iterable[Any], hands: int | None = None) -> None:
+    def record_events(self, meta: MatchMeta, rules: Rules, events: Iterable[object], hands: int | None = None) -> None:
         """Record the hand and match endings among an action's events (call it after every action)."""
         last_hand = 0
         for event in events:
@@ -194,7 +195,7 @@ class Stats(StatsFile):
             elif isinstance(event, MatchEnded):
                 self.record_match(meta, rules, event.final, hands if hands is not None else last_hand + 1)
 
-    def use(self, fn: Callable[[sqlite3.Connection], Any], default: Any = None, write: bool = False) -> Any:
+    def use(self, fn: Callable[[sqlite3.Connection], T], default: T | None = None, write: bool = False) -> T | None:
         """Let a module that keeps its own tables here use the connection: a write runs ``fn`` on the
         writer thread in one transaction (returns None); a read runs it now, after pending writes."""
         if write:
@@ -296,7 +297,7 @@ class SilentStats:
     failed_writes = 0
     skipped_rows = 0
 
-    def record_hand(self, *args: Any, **kwargs: Any) -> None:
+    def record_hand(self, *args: object, **kwargs: object) -> None:
         """Nothing is recorded (nor by ``record_match`` and ``record_events``); nothing to reset or check."""
 
     record_match = record_events = reset = close = check = compact = record_hand

@@ -15,7 +15,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from game.app.records.stats_rows import (
     HAND_COLUMNS,
@@ -47,6 +47,8 @@ from game.app.storage.notices import (
 )
 
 log = logging.getLogger("game.app.records.stats")
+T = TypeVar("T")
+D = TypeVar("D")
 
 
 CHECK_AT_ONCE = 2 * 1024 * 1024  # a file up to this size is checked through at its opening; a bigger one later
@@ -266,7 +268,7 @@ class StatsFile:
             log.warning("statistics are saved again")
             self._notice(NOTICE_SAVING_BACK, self.path.parent, "a write worked")
 
-    def _run(self, fn: Callable[[sqlite3.Connection], Any], default: Any = None, write: bool = False) -> Any:
+    def _run(self, fn: Callable[[sqlite3.Connection], T], default: D, write: bool = False) -> T | D:
         """Run ``fn`` on the connection; a database that turns out damaged is replaced once, and one that
         cannot be opened or written now gives ``default`` (a write says so once)."""
         with self._lock:
@@ -313,7 +315,7 @@ class StatsFile:
             f"SELECT rowid FROM matches WHERE NOT coalesce(({match_ok(self.abandoned_column)}), 0)")]
         self.checked = not (bad_hands or bad_matches) or self._set_rows_aside(conn, bad_hands, bad_matches)
 
-    def _set_rows_aside(self, conn: sqlite3.Connection, hands: list[Any], matches: list[Any]) -> bool:
+    def _set_rows_aside(self, conn: sqlite3.Connection, hands: list[object], matches: list[object]) -> bool:
         """Keep a copy of the file as it is, then delete the bad rows from the live file; where either
         cannot be done the rows stay and are only skipped.  Said once.  True when they are out."""
         count = len(hands) + len(matches)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -16,6 +17,7 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, panel
 from game.app.matches.fairdeal import SealedDeck, grouped
+from game.app.stage.scene import Host
 from game.app.storage.files import atomic_write
 
 log = logging.getLogger(__name__)
@@ -56,13 +58,31 @@ def save_seal(folder: Path | None, sealed: SealedDeck, when: float | None = None
     return path
 
 
+class CutPanelHost(Protocol):
+    """The cut screen as its details panel uses it: the program, a way to add buttons, and the seal's two errands."""
+
+    @property
+    def app(self) -> Host: ...
+
+    @property
+    def widgets(self) -> list[pygame_gui.core.UIElement]: ...
+
+    def button(self, rect: pygame.Rect, key: str, object_id: str, action: Callable[[], None],
+               class_id: str | None = None, text: str | None = None,
+               tip: str | None = None) -> pygame_gui.elements.UIButton: ...
+
+    def copy_seal(self) -> None: ...
+
+    def save_seal(self) -> None: ...
+
+
 class CutDetails:
     """The details panel: where it sits, its widgets (seed field, copy, save) and its drawing."""
 
-    def __init__(self, scene: Any, rect: pygame.Rect) -> None:
+    def __init__(self, scene: CutPanelHost, rect: pygame.Rect) -> None:
         self.scene = scene
         self.rect = rect
-        self.entry: Any = None
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
 
     def rows(self) -> dict[str, int]:
         lay = self.scene.app.layout
@@ -102,7 +122,7 @@ class CutDetails:
     def seed(self) -> str | None:
         return None if self.entry is None else self.entry.get_text()
 
-    def is_entry(self, element: Any) -> bool:
+    def is_entry(self, element: object) -> bool:
         return element is not None and element is self.entry
 
     def draw(self, surface: pygame.Surface, sealed: SealedDeck) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -35,7 +35,7 @@ class DealDetailsScene(Scene):
     def __init__(self, app: Host, match: Match) -> None:
         super().__init__(app)
         self.match = match
-        self.dialog: Any = None
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
 
     # ------------------------------------------------------------------ what it shows
 

@@ -9,7 +9,7 @@ Tab and V) go from one view to another; Esc, Enter or the view's own key closes 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Protocol
 
 import pygame
 
@@ -17,7 +17,9 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, panel, veil
-from game.app.stage.scene import Scene
+from game.app.matches.match import Match
+from game.app.play.model import PlayModel
+from game.app.stage.scene import Host, Scene
 from game.app.stage.uitheme import label_width
 from game.engine import Card
 
@@ -28,7 +30,23 @@ CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPAC
 TABS = ("log", "scores", "discards")
 
 
-def open_view(app: Any, play: Any, kind: str) -> None:
+class ViewHost(Host, Protocol):
+    """The program as the views need it: one view takes another's place without uncovering the table."""
+
+    def replace_top(self, scene: Scene) -> None: ...
+
+
+class Viewed(Protocol):
+    """The play scene as its views read it."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def model(self) -> PlayModel: ...
+
+
+def open_view(app: ViewHost, play: Viewed, kind: str) -> None:
     """Show the view ``kind`` over ``play`` (in place of another view already open)."""
     view = {"log": MoveLogView, "scores": ScoreSheetView, "discards": DiscardPileView}[kind](app, play)
     if isinstance(app.top, MatchView):
@@ -42,14 +60,15 @@ class MatchView(Scene):
 
     opaque = False
     kind = ""
+    app: ViewHost
 
-    def __init__(self, app: Any, play: Any) -> None:
+    def __init__(self, app: ViewHost, play: Viewed) -> None:
         super().__init__(app)
         self.play = play
         self.name = "view_" + self.kind
 
     @property
-    def match(self) -> Any:
+    def match(self) -> Match:
         return self.play.match
 
     def panel_rect(self) -> pygame.Rect:
@@ -132,7 +151,7 @@ class MoveLogView(MatchView):
 
     kind = "log"
 
-    def __init__(self, app: Any, play: Any) -> None:
+    def __init__(self, app: ViewHost, play: Viewed) -> None:
         super().__init__(app, play)
         self.scroll = 0  # lines scrolled up from the newest
 

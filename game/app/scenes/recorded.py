@@ -6,13 +6,11 @@ positions on the table through ``ReplayMatch``.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from game.app.config.vocab import LEVELS
 from game.app.lang import i18n
 from game.app.lang.i18n import tr
 from game.app.records.history import MatchEntry
-from game.engine import MatchState
+from game.engine import MatchState, Rules
 
 
 class Seats:
@@ -33,7 +31,7 @@ class Seats:
         given = e.names[seat].strip()
         return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
 
-    def say(self, key: str, seat: int, **params: Any) -> str:
+    def say(self, key: str, seat: int, **params: object) -> str:
         if self.entry.vs_bot and seat == self.entry.seat and i18n.has(key + ".you"):
             return tr(key + ".you", **params)
         return tr(key, name=self.name(seat), **params)
@@ -53,13 +51,13 @@ class ReplayMatch:
         self.info = entry
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         return self.state.rules
 
     def name(self, seat: int) -> str:
         return self.seats.name(seat)
 
-    def say(self, key: str, seat: int, **params: Any) -> str:
+    def say(self, key: str, seat: int, **params: object) -> str:
         return self.seats.say(key, seat, **params)
 
     def seal(self) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from concurrent.futures import Future
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 import pygame
+import pygame_gui
 
 from game.app.animation.table import Target
 from game.app.lang import i18n
@@ -30,6 +31,9 @@ from .coaching import review_hand
 from .recorded import ReplayMatch
 from .replay_panel import draw_marks, draw_words
 from .tablebase import TableScene, sorted_hand
+
+if TYPE_CHECKING:
+    from game.bots.coach import Judgement, Review
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +60,12 @@ class ReplayScene(TableScene):
         self.wait = 0.0
         self.speed = 1
         self.coach = coach and entry.vs_bot
-        self.review: Any = None
-        self.future: Future[Any] | None = None
+        self.review: Review | None = None
+        self.future: Future[Review] | None = None
         self.coach_failed = False
         if self.coach:
             self.future = app.think(review_hand, record, entry.seat, list(earlier))
-        self.buttons: dict[str, Any] = {}
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     # ------------------------------------------------------------------ positions
 
@@ -107,7 +111,7 @@ class ReplayScene(TableScene):
             self.playing = False
             self.go(ahead[0] if step > 0 else ahead[-1], snap=True)
 
-    def note(self) -> Any:
+    def note(self) -> Judgement | None:
         """The coach's judgement of the decision taken from this position, when it was costly."""
         if self.review is None:
             return None

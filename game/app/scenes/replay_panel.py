@@ -1,7 +1,7 @@
 """The replay's side panel and marks: the hand and the move in words, and the coach's notes on the cards."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -23,11 +23,53 @@ from game.engine import (
     TakeUpcard,
     TimerMove,
 )
+from game.engine.record import HandRecord, Replay
 
 from ..play.eventlog import describe
 from .coaching import coach_words
+from .recorded import ReplayMatch
 
-ReplayScene = Any  # the replay scene (``replay.ReplayScene``), not imported: it imports this module
+if TYPE_CHECKING:
+    from game.app.stage.scene import Host
+    from game.bots.coach import Judgement, Review
+
+
+class ReplayScene(Protocol):
+    """The replay scene as its panel reads it (``replay.ReplayScene`` imports this module)."""
+
+    @property
+    def app(self) -> Host: ...
+
+    @property
+    def play(self) -> Replay: ...
+
+    @property
+    def pos(self) -> int: ...
+
+    @property
+    def last(self) -> int: ...
+
+    @property
+    def shim(self) -> ReplayMatch: ...
+
+    @property
+    def record(self) -> HandRecord: ...
+
+    @property
+    def coach(self) -> bool: ...
+
+    @property
+    def review(self) -> Review | None: ...
+
+    @property
+    def coach_failed(self) -> bool: ...
+
+    def note(self) -> Judgement | None: ...
+
+    def notes(self) -> list[int]: ...
+
+    def side_rects(self) -> tuple[pygame.Rect, pygame.Rect]: ...
+
 
 ACTION_KEYS: dict[type[Action], str] = {
     TakeUpcard: "replay.act.take_upcard", PassUpcard: "replay.act.pass_upcard", DrawStock: "replay.act.draw_stock",

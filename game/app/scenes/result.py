@@ -7,8 +7,6 @@ to the end; the next one goes on to the next hand.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 import pygame_gui
 
@@ -47,7 +45,7 @@ class ResultScene(ResultDrawing):
         self._button_shown = False
         self.labelled = set()
         self.next_button: pygame_gui.elements.UIButton | None = None
-        self.coach_button: Any = None
+        self.coach_button: pygame_gui.elements.UIButton | None = None
         self.clock = 0.0
 
     # ------------------------------------------------------------------ what the showdown has shown

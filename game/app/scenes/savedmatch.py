@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.app.lang.i18n import tr
-from game.engine import IN_PLAY, FinalScore, Rules
+from game.engine import IN_PLAY, FinalScore, MatchState, Rules
+
+if TYPE_CHECKING:
+    from game.app.matches.meta import MatchMeta
+    from game.app.stage.services import Services
 
 log = logging.getLogger(__name__)
 
 
-def opponent_label(meta: Any) -> str:
+def opponent_label(meta: MatchMeta) -> str:
     """Who the saved match is against: the computer and its level, or the two friends."""
     if getattr(meta, "mode", "bot") == "bot":
         return tr("seat.computer_level", level=tr("level." + str(meta.bot_level or "medium")))
@@ -26,14 +30,14 @@ def rules_label(rules: Rules) -> str:
     return tr("menu.saved_rules", preset=tr("preset." + rules.preset_name), target=rules.target)
 
 
-def saved_summary(state: Any, meta: Any) -> str:
+def saved_summary(state: MatchState, meta: MatchMeta) -> str:
     """What Continue resumes: who plays whom, the score and the rules (one line)."""
     me = getattr(meta, "human_seat", 0)
     return tr("menu.saved_match", who=opponent_label(meta), mine=state.scores[me], theirs=state.scores[1 - me],
               rules=rules_label(state.rules))
 
 
-def abandoned_final(state: Any, meta: Any) -> FinalScore:
+def abandoned_final(state: MatchState, meta: MatchMeta) -> FinalScore:
     """The final score of a match left unfinished: the scores as they stand, lost by the player who left."""
     me = getattr(meta, "human_seat", 0)
     scores = (int(state.scores[0]), int(state.scores[1]))
@@ -41,7 +45,7 @@ def abandoned_final(state: Any, meta: Any) -> FinalScore:
                       totals=scores, margin=abs(scores[0] - scores[1]))
 
 
-def record_abandoned(services: Any, state: Any, meta: Any) -> None:
+def record_abandoned(services: Services, state: MatchState, meta: MatchMeta) -> None:
     """Count a match left unfinished as lost; the statistics mark it abandoned."""
     stats = services.stats
     if stats is None:

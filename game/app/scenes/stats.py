@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime
 import logging
 import time
-from typing import Any
 
 import pygame
 import pygame_gui
@@ -28,7 +27,7 @@ RECENT = 6
 log = logging.getLogger(__name__)
 
 
-def date_text(when: Any) -> str:
+def date_text(when: float) -> str:
     """A match's date and time; an unreadable one shows as a dash rather than stopping the screen."""
     try:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(float(when)))
@@ -47,7 +46,7 @@ def opponent_name(key: str) -> str:
     return key
 
 
-def match_date(when: Any) -> str:
+def match_date(when: float) -> str:
     """When a match ended, in the calendar of the screen's language (Solar Hijri on a Persian screen)."""
     try:
         moment = time.localtime(float(when))

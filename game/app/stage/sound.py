@@ -14,7 +14,6 @@ import logging
 import math
 import threading
 import time
-from typing import Any
 
 import pygame
 
@@ -23,7 +22,7 @@ log = logging.getLogger(__name__)
 SYNTH = ("NAMES", "RATE", "pcm", "wav_bytes")  # the synthesiser's, imported when first asked for
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in SYNTH:
         from game.app.stage import synth
 

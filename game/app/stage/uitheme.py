@@ -13,7 +13,6 @@ import json
 import logging
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 import pygame_gui
 
@@ -34,10 +33,10 @@ def ui_step(s: float) -> float:
     return 2.0
 
 
-def scaled_theme(theme: dict[str, Any], factor: float) -> dict[str, Any]:
+def scaled_theme(theme: dict[str, object], factor: float) -> dict[str, object]:
     out = copy.deepcopy(theme)
 
-    def walk(node: Any) -> None:
+    def walk(node: object) -> None:
         if isinstance(node, dict):
             for k, v in node.items():
                 if k == "font" and isinstance(v, dict) and "size" in v:
@@ -49,7 +48,7 @@ def scaled_theme(theme: dict[str, Any], factor: float) -> dict[str, Any]:
     return out
 
 
-def prepare_manager(manager: pygame_gui.UIManager, theme: dict[str, Any] | None = None) -> None:
+def prepare_manager(manager: pygame_gui.UIManager, theme: dict[str, object] | None = None) -> None:
     """Switch a UI manager to the current language (right-to-left rows and fonts for fa).
 
     With the theme given, the bold and italic right-to-left fonts of its sizes are loaded up front
@@ -66,7 +65,7 @@ def prepare_manager(manager: pygame_gui.UIManager, theme: dict[str, Any] | None 
 
 
 @lru_cache(maxsize=1)
-def _theme_file() -> dict[str, Any]:
+def _theme_file() -> dict[str, object]:
     try:
         data = json.loads(THEME.read_text(encoding="utf-8"))
         return data if isinstance(data, dict) else {}
@@ -103,7 +102,7 @@ class Managers:
             log.warning("theme unreadable, using defaults: %s", exc)
             self.theme = {}
         self._made: dict[float, pygame_gui.UIManager] = {}
-        self._themes: dict[float, dict[str, Any]] = {}
+        self._themes: dict[float, dict[str, object]] = {}
         self._language: dict[float, str] = {}
 
     def for_layout(self, layout: Layout) -> pygame_gui.UIManager:

@@ -20,16 +20,44 @@ import os
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 log = logging.getLogger(__name__)
 
 LOCK_FILE = "gin-rummy.lock"
 
+
+class Msvcrt(Protocol):
+    """What the lock uses of Windows' ``msvcrt`` (a module of that system only)."""
+
+    @property
+    def LK_NBLCK(self) -> int: ...
+
+    @property
+    def LK_UNLCK(self) -> int: ...
+
+    def locking(self, fd: int, mode: int, nbytes: int, /) -> None: ...
+
+
+class Fcntl(Protocol):
+    """What the lock uses of POSIX's ``fcntl`` (a module Windows lacks)."""
+
+    @property
+    def LOCK_EX(self) -> int: ...
+
+    @property
+    def LOCK_NB(self) -> int: ...
+
+    @property
+    def LOCK_UN(self) -> int: ...
+
+    def flock(self, fd: int, operation: int, /) -> None: ...
+
+
 class WindowsLocks:
     """``msvcrt.locking`` on the lock file's first byte: Windows lets go of it when the process ends."""
 
-    def __init__(self, msvcrt: Any) -> None:
+    def __init__(self, msvcrt: Msvcrt) -> None:
         self.msvcrt = msvcrt
 
     def try_lock(self, fd: int) -> bool:
@@ -49,7 +77,7 @@ class WindowsLocks:
 class PosixLocks:
     """``fcntl.flock``: the system lets go of it when the process ends."""
 
-    def __init__(self, fcntl: Any) -> None:
+    def __init__(self, fcntl: Fcntl) -> None:
         self.fcntl = fcntl
 
     def try_lock(self, fd: int) -> bool:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from game.app.matches.meta import MatchMeta
 from game.engine import MAX_SAVE_BYTES, MatchState, Phase, SaveError
@@ -23,17 +23,17 @@ RESUME_FILE = FileFormat(MATCH_FORMAT, MATCH_VERSION, not_ours="this is not a sa
 MATCH_READ_LIMIT = MAX_SAVE_BYTES + 64 * 1024  # the engine's largest save and the envelope around it
 
 
-def _meta(meta: MatchMeta | dict[str, Any]) -> MatchMeta:
+def _meta(meta: MatchMeta | Mapping[str, object]) -> MatchMeta:
     return meta if isinstance(meta, MatchMeta) else MatchMeta.from_dict(meta)
 
 
-def match_text(state: MatchState, meta: MatchMeta | dict[str, Any], hand: str | None = None) -> str:
+def match_text(state: MatchState, meta: MatchMeta | Mapping[str, object], hand: str | None = None) -> str:
     """The file's text: the engine's own JSON embedded as is (no second encoding pass).
 
     ``hand``: the record so far of the hand in play (its JSON), kept with the state it leads to, so a
     resumed match goes on recording that hand whatever the database had time to take in.
     """
-    head: dict[str, Any] = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "saved_at": time.time()}
+    head: dict[str, object] = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "saved_at": time.time()}
     if state.phase is Phase.MATCH_OVER:
         head["over"] = True
     head["meta"] = _meta(meta).to_dict()
