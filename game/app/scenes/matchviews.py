@@ -9,7 +9,6 @@ Tab and V) go from one view to another; Esc, Enter or the view's own key closes 
 from __future__ import annotations
 
 from functools import partial
-from typing import Protocol
 
 import pygame
 
@@ -30,25 +29,9 @@ CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPAC
 TABS = ("log", "scores", "discards")
 
 
-class ViewHost(Host, Protocol):
-    """The program as the views need it: one view takes another's place without uncovering the table."""
-
-    def replace_top(self, scene: Scene) -> None: ...
-
-
-class Viewed(Protocol):
-    """The play scene as its views read it."""
-
-    @property
-    def match(self) -> Match: ...
-
-    @property
-    def model(self) -> PlayModel: ...
-
-
-def open_view(app: ViewHost, play: Viewed, kind: str) -> None:
-    """Show the view ``kind`` over ``play`` (in place of another view already open)."""
-    view = {"log": MoveLogView, "scores": ScoreSheetView, "discards": DiscardPileView}[kind](app, play)
+def open_view(app: Host, model: PlayModel, kind: str) -> None:
+    """Show the view ``kind`` over the play scene whose ``model`` it reads (in place of another view open)."""
+    view = {"log": MoveLogView, "scores": ScoreSheetView, "discards": DiscardPileView}[kind](app, model)
     if isinstance(app.top, MatchView):
         app.replace_top(view)
     else:
@@ -60,16 +43,16 @@ class MatchView(Scene):
 
     opaque = False
     kind = ""
-    app: ViewHost
+    app: Host
 
-    def __init__(self, app: ViewHost, play: Viewed) -> None:
+    def __init__(self, app: Host, model: PlayModel) -> None:
         super().__init__(app)
-        self.play = play
+        self.model = model
         self.name = "view_" + self.kind
 
     @property
     def match(self) -> Match:
-        return self.play.match
+        return self.model.match
 
     def panel_rect(self) -> pygame.Rect:
         lay = self.app.layout
@@ -110,7 +93,7 @@ class MatchView(Scene):
     def switch(self, kind: str) -> None:
         if kind == self.kind:
             return
-        open_view(self.app, self.play, kind)
+        open_view(self.app, self.model, kind)
 
     def close(self) -> None:
         self.app.pop(self)
@@ -151,12 +134,12 @@ class MoveLogView(MatchView):
 
     kind = "log"
 
-    def __init__(self, app: ViewHost, play: Viewed) -> None:
-        super().__init__(app, play)
+    def __init__(self, app: Host, model: PlayModel) -> None:
+        super().__init__(app, model)
         self.scroll = 0  # lines scrolled up from the newest
 
     def lines(self) -> list[str]:
-        return list(self.play.model.log_lines)
+        return list(self.model.log_lines)
 
     def page(self) -> int:
         lay = self.app.layout

@@ -90,7 +90,7 @@ class PlayControls:
     def open_view(self, kind: str) -> None:
         """The log, the score sheet or the discard pile over the table (the turn clock waits meanwhile)."""
         if not self.scene.covered:
-            open_view(self.app, self.scene, kind)
+            open_view(self.app, self.model, kind)
 
     def refresh_buttons(self) -> None:
         """Each button's label and whether it works; while a tip covers the table (it shows the Knock

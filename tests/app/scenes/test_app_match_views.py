@@ -49,7 +49,7 @@ def test_each_view_opens_by_its_key_switches_to_the_others_and_closes(monkeypatc
     play = d.top
     for kind, key in KEYS.items():
         d.key(key)
-        assert isinstance(d.top, VIEWS[kind]) and d.top.play is play
+        assert isinstance(d.top, VIEWS[kind]) and d.top.model is play.model
         d.key(pygame.K_ESCAPE)
         assert d.top is play
     d.key(pygame.K_l)
@@ -215,8 +215,8 @@ def _check_views(d: Driver, seats) -> int:
     play = d.top
     st = d.state
     secrets = [_secret_of(st, seat) for seat in seats]
-    log = MoveLogView(d.app, play)
-    pile = DiscardPileView(d.app, play)
+    log = MoveLogView(d.app, play.model)
+    pile = DiscardPileView(d.app, play.model)
     for secret in secrets:
         hidden = [c for c in range(52) if secret >> c & 1]
         for line in log.lines():
