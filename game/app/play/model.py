@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.app.matches.match import Match
 from game.engine import IN_PLAY, Action, BigGin, Card, Knock, MatchState, Phase
 from game.engine.cards import mask_of
 from game.engine.melds import deadwood_of_mask
+
+if TYPE_CHECKING:
+    from game.bots import Hint
 
 
 def bottom_seat(match: Match, viewer: int | None) -> int:
@@ -48,7 +51,7 @@ class PlayModel:
     keyboard: bool = False
     hover: Card | None = None
     drag: Drag | None = None
-    hint_future: Future[Any] | None = None
+    hint_future: Future[Hint] | None = None
     hint_text: str = ""
     hint_action: Action | None = None
     log_lines: list[str] = field(default_factory=list)

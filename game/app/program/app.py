@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 import pygame
 
@@ -25,6 +25,7 @@ from game.app.config.resources import ICON
 from game.app.config.settings import Settings, speed
 from game.app.lang import i18n, text
 from game.app.looks import cardart, felt
+from game.app.matches.match import BotKit
 from game.app.program import memory, warmup
 from game.app.program.flow import Flow
 from game.app.program.stack import SceneStack
@@ -36,6 +37,7 @@ from game.app.stage.uitheme import Managers
 SWITCH_INTERVAL = 0.001  # seconds
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 STEP = 1.0 / 120.0
 MAX_FRAME = 0.25
@@ -55,7 +57,7 @@ class App(Window):
     """
 
     def __init__(self, size: tuple[int, int] = (1280, 720), settings: Settings | None = None,
-                 bots: Any = None, fullscreen: bool = False, fps: int | None = None,
+                 bots: BotKit | None = None, fullscreen: bool = False, fps: int | None = None,
                  services: Services | None = None, first_match_guide: bool = False) -> None:
         memory.tune()  # before the threads start
         cardart.later()  # the first frame before any painting ahead (``after_first_frame``)
@@ -167,14 +169,14 @@ class App(Window):
     # ------------------------------------------------------------------ bots and threads
 
     @property
-    def bots(self):
+    def bots(self) -> BotKit:
         if self._bots is None:
             import game.bots as bots
 
             self._bots = bots
         return self._bots
 
-    def think(self, fn: Callable, *args) -> Future:
+    def think(self, fn: Callable[..., T], *args: object) -> Future[T]:
         return self.worker.submit(fn, *args)
 
     @property

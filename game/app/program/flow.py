@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.app.lang.i18n import tr
 from game.app.matches.fairdeal import SealedDeck, random_cut
@@ -25,7 +25,9 @@ from game.engine.dealing import first_dealer
 if TYPE_CHECKING:
     from game.app.records.history import History, MatchEntry
     from game.app.records.history_recorder import HistoryRecorder
-    from game.app.stage.scene import Host
+    from game.app.stage.scene import Host, Scene
+    from game.app.storage.notices import Notice
+    from game.engine import Card, HandResult
     from game.engine.record import HandRecord
 
 # Only the menu is needed for the first frame: every other screen is imported when first shown (and
@@ -43,7 +45,7 @@ log = logging.getLogger(__name__)
 class HandOrder:
     """The display order and sort mode of each seat's hand; the sort modes carry over to new matches."""
 
-    order: list[list[Any]] = field(default_factory=lambda: [[], []])
+    order: list[list[Card]] = field(default_factory=lambda: [[], []])
     sort: list[str] = field(default_factory=lambda: ["melds", "melds"])
 
     def fresh(self) -> HandOrder:
@@ -60,7 +62,7 @@ class Flow:
         self.fair: bool | None = None  # sealed deals with the player's cut; None: whenever not seeded
         self.new_seal: Callable[[], SealedDeck] = SealedDeck.fresh  # pictures use a fixed one
         self.hand_view = HandOrder()
-        self.notices: list[Any] = []
+        self.notices: list[Notice] = []
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
         self.menu_choice: str | None = None  # the opponent last chosen in the menu (a level or hotseat)
         self.tables = TableFlow(host, self._play_duel, lambda setup: self._open(setup, None, True))
@@ -178,7 +180,7 @@ class Flow:
             table.settle()
         return True
 
-    def take_notices(self) -> list[Any]:
+    def take_notices(self) -> list[Notice]:
         """Notices (damaged files set aside) not shown yet; each is returned once."""
         out = self.notices + self.host.services.store.take_notices()
         self.notices = []
@@ -202,7 +204,7 @@ class Flow:
 
         self.host.set_scene(PlayScene(self.host, match))
 
-    def show_curtain(self, play: Any, seat: int) -> None:
+    def show_curtain(self, play: Scene, seat: int) -> None:
         from game.app.scenes.overlays import CurtainScene
 
         self.host.push(CurtainScene(self.host, play, seat))
@@ -257,7 +259,7 @@ class Flow:
         self.host.push(HistoryScene(self.host, self.history()))
 
     def show_replay(self, entry: MatchEntry, record: HandRecord, coach: bool = False,
-                    earlier: list[Any] | None = None) -> None:
+                    earlier: list[HandResult | HandRecord] | None = None) -> None:
         """Replay a recorded hand over the current screen (with the coach's notes when ``coach``)."""
         from game.app.scenes.replay import ReplayScene
 

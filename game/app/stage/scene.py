@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 import pygame_gui
@@ -26,18 +26,21 @@ if TYPE_CHECKING:
     from game.app.looks.cardart import CardStyle
     from game.app.looks.layout import Layout
     from game.app.matches.fairdeal import SealedDeck
-    from game.app.matches.match import Match, MatchSetup
+    from game.app.matches.match import BotKit, Match, MatchSetup
     from game.app.matches.tablerun import TableRun, TableSetup
     from game.app.records.history import History, MatchEntry
     from game.app.stage.services import Services
+    from game.app.storage.notices import Notice
+    from game.engine import Card, HandResult
     from game.engine.daily import DailyDeal
     from game.engine.record import HandRecord
 
+T = TypeVar("T")
 
 class HandView(Protocol):
     """The display order and sort mode of each seat's hand, kept across the scenes of a session."""
 
-    order: list[list[Any]]
+    order: list[list[Card]]
     sort: list[str]
 
 
@@ -92,7 +95,7 @@ class Navigator(Protocol):
 
     def begin_play(self, match: Match) -> None: ...
 
-    def show_curtain(self, play: Any, seat: int) -> None: ...
+    def show_curtain(self, play: Scene, seat: int) -> None: ...
 
     def show_result(self, match: Match, viewer: int | None) -> None: ...
 
@@ -104,14 +107,14 @@ class Navigator(Protocol):
 
     def pause(self) -> None: ...
 
-    def take_notices(self) -> list[Any]: ...
+    def take_notices(self) -> list[Notice]: ...
 
     def history(self) -> History: ...
 
     def show_history(self) -> None: ...
 
     def show_replay(self, entry: MatchEntry, record: HandRecord, coach: bool = False,
-                    earlier: list[Any] | None = None) -> None: ...
+                    earlier: list[HandResult | HandRecord] | None = None) -> None: ...
 
     def can_coach(self, match: Match) -> bool: ...
 
@@ -146,7 +149,7 @@ class Host(Protocol):
     def card_style(self) -> CardStyle: ...
 
     @property
-    def bots(self) -> Any: ...
+    def bots(self) -> BotKit: ...
 
     def push(self, scene: Scene) -> None: ...
 
@@ -160,7 +163,7 @@ class Host(Protocol):
 
     def cue(self, name: str) -> None: ...
 
-    def think(self, fn: Callable[..., Any], *args: Any) -> Future[Any]: ...
+    def think(self, fn: Callable[..., T], *args: object) -> Future[T]: ...
 
     def apply_settings(self, settings: Settings) -> None: ...
 
