@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 EXIT_FLUSH_SECONDS = 2.0
 
 
-def _read_json(path: Path) -> tuple[Any, str | None]:
+def _read_json(path: Path) -> tuple[Any, str | None]:  # Any: JSON as read, for the settings to check
     """(data, None) or (None, why it is unusable); (None, None) when there is no file."""
     try:
         raw = read_limited(path)

@@ -201,7 +201,7 @@ def test_a_damaged_hand_is_refused_with_a_notice(tmp_path):
 def test_a_dropped_file_is_imported(tmp_path):
     source = make(tmp_path / "a")
     match = play_hands(source, MatchSetup("bot", preset("van"), 9, level="easy"), 2)
-    text_of = source.nav.history().export_text(match.info.match_id)
+    text_of = source.nav.history().files.export_text(match.info.match_id)
     path = tmp_path / "shared.jsonl"
     path.write_text(text_of, encoding="utf-8")
     bad = tmp_path / "bad.jsonl"
@@ -216,7 +216,7 @@ def test_a_dropped_file_is_imported(tmp_path):
     assert [e.match_id for e in h.entries] == [match.info.match_id] and h.entries[0].imported
     h.open()
     assert [x.record for x in h.hands] == [x.record for x in source.nav.history().hands(match.info.match_id)]
-    h.ask_import()
+    h.files.ask_import()
     frames(app)
     assert h.dialog is not None and not h.dialog.delete_button.visible
     h.back()
