@@ -18,7 +18,6 @@ import json
 import logging
 import weakref
 from pathlib import Path
-from typing import Any
 
 from game.app.config import paths
 from game.app.config.settings import Settings, settings_from_dict, system_language
@@ -50,7 +49,7 @@ log = logging.getLogger(__name__)
 EXIT_FLUSH_SECONDS = 2.0
 
 
-def _read_json(path: Path) -> tuple[Any, str | None]:  # Any: JSON as read, for the settings to check
+def _read_json(path: Path) -> tuple[object, str | None]:
     """(data, None) or (None, why it is unusable); (None, None) when there is no file."""
     try:
         raw = read_limited(path)
