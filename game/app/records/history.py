@@ -19,7 +19,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from game.app.records.history_entries import HandEntry, MatchEntry, _entry, check_record
 from game.app.records.history_files import (
@@ -30,6 +30,7 @@ from game.app.records.history_files import (
     HistoryFiles,
     flush_exports,
 )
+from game.app.records.stats import SilentStats, Stats
 from game.engine.record import HandRecord, RecordError, replay
 from game.engine.record_file import LoadedFile
 
@@ -39,6 +40,8 @@ __all__ = ["EXPORT_FOLDER", "EXPORT_SUFFIX", "HISTORY_KEEP", "IMPORT_LIMIT", "Ha
            "HistoryUnavailable", "MatchEntry", "check_record", "flush_exports"]
 
 SCHEMA = 1
+
+T = TypeVar("T")
 
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS history_info (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -81,13 +84,14 @@ class HistoryUnavailable(Exception):
 # ---------------------------------------------------------------------------------------------- the tables
 
 
-class History(HistoryFiles):
+class History:
     """The history tables of a statistics database (``Stats``); with statistics that keep nothing
-    (``SilentStats``) the history is empty and records nothing."""
+    (``SilentStats``) the history is empty and records nothing.  ``files`` exports and imports it."""
 
-    def __init__(self, stats: Any) -> None:
+    def __init__(self, stats: Stats | SilentStats) -> None:
         self.stats = stats
-        self._use: Callable[..., Any] | None = getattr(stats, "use", None)
+        self._use = stats.use if isinstance(stats, Stats) else None
+        self.files = HistoryFiles(self)
 
     @property
     def available(self) -> bool:
@@ -96,8 +100,8 @@ class History(HistoryFiles):
     @property
     def folder(self) -> Path | None:
         """Where exports go: a folder beside the statistics file."""
-        path = getattr(self.stats, "path", None)
-        return None if path is None else Path(path).parent / EXPORT_FOLDER
+        path = self.stats.path
+        return None if path is None else path.parent / EXPORT_FOLDER
 
     # ------------------------------------------------------------------ plumbing
 
@@ -125,11 +129,11 @@ class History(HistoryFiles):
 
         self._use(job, write=True)
 
-    def _read(self, fn: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
+    def _read(self, fn: Callable[[sqlite3.Connection], T], default: T) -> T:
         if self._use is None:
             return default
 
-        def query(conn: sqlite3.Connection) -> Any:
+        def query(conn: sqlite3.Connection) -> T:
             has = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'history_info'")
             if has.fetchone() is None:
                 return default
@@ -141,9 +145,7 @@ class History(HistoryFiles):
         return self._use(query, default)
 
     def flush(self) -> None:
-        flush = getattr(self.stats, "flush", None)
-        if flush is not None:
-            flush()
+        self.stats.flush()
 
     # ------------------------------------------------------------------ writes
 
@@ -208,9 +210,7 @@ class History(HistoryFiles):
         self._compact()
 
     def _compact(self) -> None:
-        compact = getattr(self.stats, "compact", None)
-        if compact is not None:
-            compact()
+        self.stats.compact()
 
     def forget(self, match_id: str) -> None:
         def write(conn: sqlite3.Connection) -> None:
@@ -258,7 +258,8 @@ class History(HistoryFiles):
                                 + (" LIMIT ?" if limit is not None else ""), (limit,) if limit is not None else ())
             return [e for e in (_entry(r) for r in rows) if e is not None]
 
-        return list(self._read(query, []))
+        none: list[MatchEntry] = []
+        return list(self._read(query, none))
 
     def match(self, match_id: str) -> MatchEntry | None:
         def query(conn: sqlite3.Connection) -> MatchEntry | None:
@@ -277,8 +278,9 @@ class History(HistoryFiles):
                 "SELECT hand_no, record FROM history_hands WHERE match_id = ? AND complete = 1 ORDER BY hand_no",
                 (match_id,))]
 
+        none: list[tuple[int, str]] = []
         out = []
-        for hand_no, text in self._read(query, []):
+        for hand_no, text in self._read(query, none):
             try:
                 record = check_record(text)
                 if not record.complete:

@@ -76,7 +76,7 @@ class HandEntry:
         return self.record is not None
 
 
-def _entry(row: tuple[Any, ...]) -> MatchEntry | None:
+def _entry(row: tuple[Any, ...]) -> MatchEntry | None:  # Any: a row as sqlite3 gives it, checked here
     try:
         names = json.loads(row[5])
         scores = json.loads(row[9])

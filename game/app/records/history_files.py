@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.app.records.history_entries import HandEntry, MatchEntry
 from game.app.storage.files import FileTooLarge, Writer, read_limited
@@ -21,25 +21,31 @@ IMPORT_LIMIT = 4 * 1024 * 1024
 _exports = Writer("history-export")
 
 
+class HistoryTables(Protocol):
+    """What the files read from and add to: the history's tables (a ``History``)."""
+
+    @property
+    def folder(self) -> Path | None: ...
+
+    def match(self, match_id: str) -> MatchEntry | None: ...
+
+    def hands(self, match_id: str) -> list[HandEntry]: ...
+
+    def add_file(self, loaded: LoadedFile, keep: int = HISTORY_KEEP, when: float | None = None) -> MatchEntry: ...
+
+
 class HistoryFiles:
-    """Export and import, for ``History`` (which supplies the reads and ``add_file``)."""
+    """Export and import of the history held in ``tables`` (a ``History`` holds this as ``files``)."""
 
-    if TYPE_CHECKING:
-        @property
-        def folder(self) -> Path | None: ...
-
-        def match(self, match_id: str) -> MatchEntry | None: ...
-
-        def hands(self, match_id: str) -> list[HandEntry]: ...
-
-        def add_file(self, loaded: LoadedFile, keep: int = HISTORY_KEEP, when: float | None = None) -> MatchEntry: ...
+    def __init__(self, tables: HistoryTables) -> None:
+        self.tables = tables
 
     def export_text(self, match_id: str, hand_no: int | None = None) -> str | None:
         """A history file of the match (or of one of its hands); None when there is nothing to write."""
-        entry = self.match(match_id)
+        entry = self.tables.match(match_id)
         if entry is None:
             return None
-        records = [h.record for h in self.hands(match_id) if h.record is not None
+        records = [h.record for h in self.tables.hands(match_id) if h.record is not None
                    and (hand_no is None or h.hand_no == hand_no)]
         if not records:
             return None
@@ -47,7 +53,7 @@ class HistoryFiles:
 
     def export(self, match_id: str, hand_no: int | None = None, when: float | None = None) -> Path | None:
         """Write the match (or one hand) to a file in the export folder, on a writer thread; its path."""
-        folder = self.folder
+        folder = self.tables.folder
         text = self.export_text(match_id, hand_no)
         if folder is None or text is None:
             return None
@@ -68,7 +74,7 @@ class HistoryFiles:
         if raw is None:
             raise RecordError("there is no such file")
         loaded = load_file(raw)
-        return self.add_file(loaded, keep), loaded
+        return self.tables.add_file(loaded, keep), loaded
 
 
 def flush_exports(timeout: float = 5.0) -> bool:

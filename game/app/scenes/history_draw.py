@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.app.lang import i18n, text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
-from game.app.records.history import HandEntry, History, MatchEntry
+from game.app.records.history import HandEntry, MatchEntry
+from game.app.stage.scene import Host
 
+from .history_rows import HistoryRows
 from .recorded import Seats
 
 MATCH_COLUMNS = ((0.0, 0.2, "stats.col.date"), (0.2, 0.26, "stats.col.opponent"), (0.46, 0.16, "stats.col.preset"),
@@ -45,75 +46,81 @@ def outcome_words(entry: MatchEntry) -> tuple[str, tuple[int, int, int]]:
     return " · ".join(words), colour
 
 
+class HistoryFrame:
+    """Where the history screen's panel, its list and each row lie in the window (as it is now)."""
+
+    def __init__(self, app: Host) -> None:
+        self.app = app
+
+    def panel_rect(self) -> pygame.Rect:
+        lay = self.app.layout
+        w = min(lay.w - 2 * lay.margin, lay.px(1100))
+        return pygame.Rect(round(lay.w / 2 - w / 2), lay.margin, w, lay.h - 2 * lay.margin)
+
+    def body_rect(self) -> pygame.Rect:
+        lay = self.app.layout
+        r = self.panel_rect()
+        pad = lay.px(24)
+        top = r.top + lay.px(70)
+        bottom = r.bottom - lay.button_h - lay.px(30)
+        return pygame.Rect(r.left + pad, top, r.width - 2 * pad, bottom - top)
+
+    def row_h(self) -> int:
+        return round(self.app.layout.font(15) * 1.9)
+
+    def row_rect(self, slot: int) -> pygame.Rect:
+        body = self.body_rect()
+        h = self.row_h()
+        return pygame.Rect(body.left, body.top + h * (slot + 1), body.width, h)
+
+    def per_page(self) -> int:
+        body = self.body_rect()
+        return max(1, int(body.height // self.row_h()) - 1)
+
+
 class HistoryDrawing:
-    """What ``HistoryScene`` draws (it supplies the rows and the geometry)."""
+    """What the history screen draws: the ``rows`` in the ``frame``."""
 
-    if TYPE_CHECKING:
-        app: Any
-        history: History
-        entry: MatchEntry | None
-        entries: list[MatchEntry]
-        hands: list[HandEntry]
-        selected: int
-        page: int
-        dialog: Any
-
-        def current(self) -> Any: ...
-
-        def rows(self) -> list[Any]: ...
-
-        def pages(self) -> int: ...
-
-        def per_page(self) -> int: ...
-
-        def shown(self) -> list[tuple[int, Any]]: ...
-
-        def body_rect(self) -> pygame.Rect: ...
-
-        def panel_rect(self) -> pygame.Rect: ...
-
-        def row_h(self) -> int: ...
-
-        def row_rect(self, slot: int) -> pygame.Rect: ...
-
-        def load(self) -> None: ...
-
-        def rebuild_ui(self) -> None: ...
+    def __init__(self, app: Host, frame: HistoryFrame, rows: HistoryRows) -> None:
+        self.app = app
+        self.frame = frame
+        self.rows = rows
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         surface.blit(felt((lay.w, lay.h), dark=True), (0, 0))
-        r = self.panel_rect()
+        r = self.frame.panel_rect()
         panel(surface, r, radius=lay.px(16))
-        if self.entry is None:
+        if self.rows.entry is None:
             title = tr("history.title")
         else:
-            m = self.entry  # dated as in the statistics: a finished match by its end
+            m = self.rows.entry  # dated as in the statistics: a finished match by its end
             title = tr("history.match_title", date=when(m.updated_at if m.finished else m.started_at),
                        opponent=Seats(m).opponent())
-        right_space = round(lay.button_h * 2.4) + lay.px(40) if self.pages() > 1 else lay.px(20)
+        right_space = round(lay.button_h * 2.4) + lay.px(40) if self.rows.pages() > 1 else lay.px(20)
         text.draw(surface, title, lay.font(28), GOLD, (r.centerx, r.top + lay.px(34)), bold=True,
                   max_width=r.width - 2 * right_space)
-        body = self.body_rect()
+        body = self.frame.body_rect()
         size = lay.font(15)
-        if self.pages() > 1:
-            text.draw(surface, tr("stats.page", page=self.page + 1, pages=self.pages()), lay.font(13), INK_DIM,
+        rows = self.rows
+        if rows.pages() > 1:
+            text.draw(surface, tr("stats.page", page=rows.page + 1, pages=rows.pages()), lay.font(13), INK_DIM,
                       (lay.mx(body.left), r.top + lay.px(34)), lay.anchor("midleft"))
-        if not self.rows():
-            key = "history.empty" if self.entry is None else "history.no_hands"
+        if not self.rows.rows():
+            key = "history.empty" if self.rows.entry is None else "history.no_hands"
             text.draw_wrapped(surface, tr(key), lay.font(18), INK_DIM,
                               pygame.Rect(body.left, body.top + lay.px(30), body.width, lay.px(120)), align="center")
             return
-        columns = MATCH_COLUMNS if self.entry is None else HAND_COLUMNS
-        h = self.row_h()
+        columns = MATCH_COLUMNS if self.rows.entry is None else HAND_COLUMNS
+        h = self.frame.row_h()
         head_y = body.top + h / 2
         for e, wd, key in columns:
             text.draw(surface, tr(key), size, INK_DIM, (lay.mx(body.left + body.width * e + lay.px(6)), head_y),
                       lay.anchor("midleft"), max_width=round(body.width * wd - lay.px(10)))
         pygame.draw.line(surface, GOLD, (body.left, body.top + h - 1), (body.right, body.top + h - 1), 1)
-        for slot, (i, row) in enumerate(self.shown()):
-            rect = self.row_rect(slot)
-            if i == self.selected:
+        for slot, (i, row) in enumerate(self.rows.shown()):
+            rect = self.frame.row_rect(slot)
+            if i == self.rows.selected:
                 shade = pygame.Surface(rect.size, pygame.SRCALPHA)
                 shade.fill((226, 195, 92, 48))
                 surface.blit(shade, rect)
@@ -136,9 +143,9 @@ class HistoryDrawing:
     def hand_cells(self, h: HandEntry) -> list[tuple[str, tuple[int, int, int]]]:
         number = tr("table.hand_no", n=h.hand_no + 1)
         rec = h.record
-        if rec is None or rec.end is None or self.entry is None:
+        if rec is None or rec.end is None or self.rows.entry is None:
             return [(number, INK), ("", INK), (tr("history.damaged_row"), RED), ("", INK), ("", INK)]
-        seats = Seats(self.entry)
+        seats = Seats(self.rows.entry)
         end = rec.end
         if end.kind == "dead":
             ending = tr("over.kind.dead")
@@ -148,7 +155,7 @@ class HistoryDrawing:
         scores = list(rec.scores)
         if end.winner is not None:
             scores[end.winner] += end.points
-        me = self.entry.seat
+        me = self.rows.entry.seat
         colour = INK if end.winner is None else GOLD if end.winner == me else RED
         points = str(end.points) if end.winner is not None else tr("stats.none")
         return [(number, INK), (seats.name(rec.dealer), INK), (ending, colour), (points, colour),

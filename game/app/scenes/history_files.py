@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.app.lang.i18n import tr, wtr
-from game.app.records.deal_export import deal_lines, picked_folder, write_deals
-from game.app.records.history import HandEntry, History, MatchEntry
+from game.app.records.deal_export import picked_folder, write_deals
+from game.app.stage.scene import Host
 from game.engine.record import RecordError
+
+from .history_rows import HistoryRows
 
 log = logging.getLogger(__name__)
 
 
-def file_dialog(app: Any, title_key: str, object_id: str, start: Path | None, folders: bool) -> Any:
+def file_dialog(app: Host, title_key: str, object_id: str, start: Path | None,
+                folders: bool) -> pygame_gui.windows.UIFileDialog:
     """pygame-gui's file dialog in the middle of the window, its buttons in the player's language."""
     lay = app.layout
     w, h = min(lay.w - 2 * lay.margin, lay.px(640)), min(lay.h - 2 * lay.margin, lay.px(480))
@@ -36,43 +39,32 @@ def file_dialog(app: Any, title_key: str, object_id: str, start: Path | None, fo
 
 
 class HistoryFiles:
-    """Mixed into the history screen: what it writes and reads."""
+    """What the history screen writes and reads, for the ``rows`` it shows; ``rebuild`` builds the
+    screen's buttons again after an import changed the list."""
 
-    app: Any
-    history: History
-    entry: MatchEntry | None
-    entries: list[MatchEntry]
-    hands: list[HandEntry]
-    selected: int
-    page: int
-    dialog: Any
-    dialog_kind: str
-
-    if TYPE_CHECKING:  # the history screen's own
-        def current(self) -> Any: ...
-
-        def load(self) -> None: ...
-
-        def rebuild_ui(self) -> None: ...
-
-        def per_page(self) -> int: ...
+    def __init__(self, app: Host, rows: HistoryRows, rebuild: Callable[[], None]) -> None:
+        self.app = app
+        self.rows = rows
+        self.history = rows.history
+        self.rebuild = rebuild
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.dialog_kind = "import"
 
     # ------------------------------------------------------------------ for replay
 
     def export_match(self) -> None:
-        cur = self.current()
-        entry = self.entry if self.entry is not None else cur if isinstance(cur, MatchEntry) else None
+        entry = self.rows.match_chosen()
         if entry is None:
             return
         if not entry.hands_open:
             self.app.toast(tr("history.hotseat_hidden"), 3.5)
             return
-        self._exported(self.history.export(entry.match_id))
+        self._exported(self.history.files.export(entry.match_id))
 
     def export_hand(self) -> None:
-        cur = self.current()
-        if self.entry is not None and isinstance(cur, HandEntry) and cur.ok:
-            self._exported(self.history.export(self.entry.match_id, cur.hand_no))
+        hand = self.rows.hand_chosen()
+        if self.rows.entry is not None and hand is not None:
+            self._exported(self.history.files.export(self.rows.entry.match_id, hand.hand_no))
 
     def _exported(self, path: Path | None) -> None:
         if path is None:
@@ -82,30 +74,17 @@ class HistoryFiles:
 
     # ------------------------------------------------------------------ the deals, for checking
 
-    def deals_to_export(self) -> tuple[list[str], int | None]:
-        """The lines of the hand chosen (or of the whole match), and that hand's number."""
-        cur = self.current()
-        if self.entry is None:  # the list of matches: the whole match chosen
-            if not isinstance(cur, MatchEntry) or not cur.hands_open:
-                return [], None
-            return deal_lines(h.record for h in self.history.hands(cur.match_id)), None
-        if not self.entry.hands_open:
-            return [], None
-        if isinstance(cur, HandEntry):
-            return deal_lines([cur.record]), cur.hand_no
-        return deal_lines(h.record for h in self.hands), None
-
     def ask_export_deals(self) -> None:
         if self.dialog is not None:
             return
-        if not self.deals_to_export()[0]:
+        if not self.rows.deals()[0]:
             self.app.toast(tr("history.no_deals"), 4.0)
             return
         self.dialog_kind = "deals"
         self.dialog = file_dialog(self.app, "history.deals_title", "#deals_dialog", self.history.folder, True)
 
     def export_deals_to(self, folder: str | Path) -> Path | None:
-        lines, hand_no = self.deals_to_export()
+        lines, hand_no = self.rows.deals()
         if not lines:
             self.app.toast(tr("history.no_deals"), 4.0)
             return None
@@ -128,7 +107,7 @@ class HistoryFiles:
 
     def import_path(self, path: str | Path) -> None:
         try:
-            entry, loaded = self.history.import_file(path)
+            entry, loaded = self.history.files.import_file(path)
         except RecordError as e:
             log.warning("import refused: %s", e)
             self.app.toast(tr("history.import_refused"), 4.0)
@@ -138,13 +117,10 @@ class HistoryFiles:
             self.app.toast(tr("history.imported_some", n=len(loaded.hands), bad=len(loaded.problems)), 4.0)
         else:
             self.app.toast(tr("history.imported_done", n=len(loaded.hands)), 3.0)
-        self.entry = None
-        self.hands = []
-        self.load()
-        selected = next((i for i, e in enumerate(self.entries) if e.match_id == entry.match_id), 0)
-        self.selected = selected
-        self.page = selected // self.per_page()
-        self.rebuild_ui()
+        self.rows.show_match(entry.match_id)
+        self.rebuild()
+
+    # ------------------------------------------------------------------ the dialog
 
     def dialog_event(self, event: pygame.event.Event) -> bool:
         """Whether the open file dialog took ``event`` (a path picked, or the dialog closed)."""
@@ -161,3 +137,8 @@ class HistoryFiles:
             self.dialog = None
             return True
         return False
+
+    def close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None

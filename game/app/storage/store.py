@@ -16,10 +16,8 @@ from __future__ import annotations
 import atexit
 import json
 import logging
-import threading
 import weakref
 from pathlib import Path
-from typing import Any
 
 from game.app.config import paths
 from game.app.config.settings import Settings, settings_from_dict, system_language
@@ -37,7 +35,6 @@ from .files import (
     unwritable,
 )
 from .notices import (
-    NOTICE_CANNOT_SAVE,
     NOTICE_FILE_LEFT,
     NOTICE_MATCH,
     NOTICE_SETTINGS,
@@ -52,7 +49,7 @@ log = logging.getLogger(__name__)
 EXIT_FLUSH_SECONDS = 2.0
 
 
-def _read_json(path: Path) -> tuple[Any, str | None]:
+def _read_json(path: Path) -> tuple[object, str | None]:
     """(data, None) or (None, why it is unusable); (None, None) when there is no file."""
     try:
         raw = read_limited(path)
@@ -94,16 +91,13 @@ class _InFolder:
         return self._folder / paths.MATCH_FILE
 
 
-class Store(SavingTrouble, _InFolder):
+class Store(_InFolder):
     """Settings and the saved match in ``folder`` (which is created on the first write)."""
 
     def __init__(self, folder: Path) -> None:
         self._folder = Path(folder)
+        self.trouble = SavingTrouble(self._folder)
         self._writer = Writer(report=self._written)
-        self._notices = Notices()
-        self._failing: dict[Path, str] = {}  # files whose last write failed (the folder: seen at start), and why
-        self._told_trouble = False  # NOTICE_CANNOT_SAVE given for the present trouble (any service's)
-        self._state_lock = threading.Lock()
         self._match_known: bool | None = None  # a resumable match is (about to be) on disk; None: look
         self.saved_hand: str | None = None  # the hand record the last loaded save held
         ref = weakref.ref(self)
@@ -125,9 +119,31 @@ class Store(SavingTrouble, _InFolder):
         why = unwritable(self._folder, (self.settings_path, self.match_path))
         if why is not None:
             log.warning("progress cannot be saved in %s (%s)", self._folder, why)
-            with self._state_lock:
-                self._failing[self._folder] = why  # until a write works: what fails before then is no news
-            self.add_notice(NOTICE_CANNOT_SAVE, self._folder, "seen at start", why)
+            self.trouble.seen_at_start(why)
+
+    def _written(self, path: Path, error: BaseException | None) -> None:
+        """The writer's report after each write (on its thread)."""
+        if error is not None and path == self.match_path:
+            self._match_known = None  # the disk holds what it holds
+        self.trouble.written(path, error)
+
+    # --- notices (the store is where every service reports) --------------------------------------
+
+    def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
+        self.trouble.add_notice(key, aside, detail, why)
+
+    def take_notices(self) -> list[Notice]:
+        return self.trouble.take_notices()
+
+    def take_trouble(self) -> str | None:
+        return self.trouble.take_trouble()
+
+    def take_saving_back(self) -> bool:
+        return self.trouble.take_saving_back()
+
+    @property
+    def saving_fails(self) -> bool:
+        return self.trouble.saving_fails
 
     def _unusable(self, path: Path, key: str, detail: str) -> Path | None:
         """Set a bad file aside with the notice ``key``; when it cannot be moved, leave it untouched,

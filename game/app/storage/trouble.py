@@ -1,5 +1,5 @@
 """Telling the player about saving: "progress cannot be saved" once for a trouble, whoever reports it,
-and "saving works again" once it is over (a ``Store``'s part)."""
+and "saving works again" once it is over (a part a ``Store`` holds)."""
 from __future__ import annotations
 
 import logging
@@ -13,27 +13,26 @@ log = logging.getLogger("game.app.storage.store")
 
 
 class SavingTrouble:
-    """Notices and the state of saving; ``Store`` supplies the folder and its files."""
+    """The notices of one folder and whether saving in it fails; the writer reports to ``written``."""
 
-    _folder: Path
-    _notices: Notices
-    _state_lock: threading.Lock
-    _failing: dict[Path, str]
-    _told_trouble: bool
-    _match_known: bool | None
-    match_path: Path
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._notices = Notices()
+        self._lock = threading.Lock()
+        self._failing: dict[Path, str] = {}  # files whose last write failed (the folder: seen at start), and why
+        self._told_trouble = False  # NOTICE_CANNOT_SAVE given for the present trouble (any service's)
 
     def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
         """Queue a notice; "progress cannot be saved" is said once for a trouble, whoever reports it, and
         "saving works again" only after the player heard of the trouble (else the trouble is just dropped)."""
         if key == NOTICE_CANNOT_SAVE:
-            with self._state_lock:
+            with self._lock:
                 if self._told_trouble:
                     return
                 self._told_trouble = True
             self._notices.take_key(NOTICE_SAVING_BACK)
         elif key == NOTICE_SAVING_BACK:
-            with self._state_lock:
+            with self._lock:
                 if not self._told_trouble:
                     return
                 self._told_trouble = False
@@ -42,7 +41,7 @@ class SavingTrouble:
         self._notices.add(key, aside, detail, why)
 
     def take_notices(self) -> list[Notice]:
-        """The notices not shown yet (this store's and those of services reporting here); each once."""
+        """The notices not shown yet (the store's and those of services reporting to it); each once."""
         return self._notices.take()
 
     def take_trouble(self) -> str | None:
@@ -62,29 +61,33 @@ class SavingTrouble:
     @property
     def saving_fails(self) -> bool:
         """Whether the last write of some file failed (and no later one of it succeeded)."""
-        with self._state_lock:
+        with self._lock:
             return bool(self._failing)
 
-    def _written(self, path: Path, error: BaseException | None) -> None:
+    def seen_at_start(self, why: str) -> None:
+        """The folder takes no writes at all: what fails before one works is no news."""
+        with self._lock:
+            self._failing[self.folder] = why
+        self.add_notice(NOTICE_CANNOT_SAVE, self.folder, "seen at start", why)
+
+    def written(self, path: Path, error: BaseException | None) -> None:
         """The writer's report after each write (on its thread)."""
-        with self._state_lock:
+        with self._lock:
             if error is None:
                 was = bool(self._failing)
                 self._failing.pop(path, None)
-                self._failing.pop(self._folder, None)  # the folder takes writes again (space came back)
+                self._failing.pop(self.folder, None)  # the folder takes writes again (space came back)
                 back = was and not self._failing
             else:
                 back = False
         if error is None:
             if back:
-                log.warning("progress is saved again in %s", self._folder)
-                self.add_notice(NOTICE_SAVING_BACK, self._folder)
+                log.warning("progress is saved again in %s", self.folder)
+                self.add_notice(NOTICE_SAVING_BACK, self.folder)
             return
-        with self._state_lock:
-            if path == self.match_path:
-                self._match_known = None  # the disk holds what it holds
+        with self._lock:
             first = not self._failing
             why = why_failed(error)
             self._failing[path] = why
         if first:
-            self.add_notice(NOTICE_CANNOT_SAVE, self._folder, str(error), why)
+            self.add_notice(NOTICE_CANNOT_SAVE, self.folder, str(error), why)

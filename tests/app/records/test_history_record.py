@@ -180,7 +180,7 @@ def test_a_damaged_record_is_listed_as_damaged_never_a_crash(stats):
     hands = history.hands(mid)
     assert [h.ok for h in hands] == [False, False, True]
     assert all(h.problem for h in hands[:2]) and hands[2].record is not None
-    text = history.export_text(mid)
+    text = history.files.export_text(mid)
     assert text is not None and len(load_file(text).hands) == 1  # only what replays leaves the game
 
 
@@ -222,15 +222,15 @@ def test_export_then_import_gives_the_same_hands(stats, tmp_path):
     mine = History(stats)
     mid = match.info.match_id
     records = [h.record for h in mine.hands(mid)]
-    path = mine.export(mid)
-    one = mine.export(mid, hand_no=records[1].hand_no, when=time.time() + 5)
+    path = mine.files.export(mid)
+    one = mine.files.export(mid, hand_no=records[1].hand_no, when=time.time() + 5)
     assert flush_exports()
     assert path is not None and path.parent == stats.path.parent / hist.EXPORT_FOLDER and path.is_file()
     assert all(json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
     other_stats = Stats(tmp_path / "other" / "stats.sqlite3", background=False)
     try:
         theirs = History(other_stats)
-        entry, loaded = theirs.import_file(path)
+        entry, loaded = theirs.files.import_file(path)
         assert not loaded.problems and [h.record for h in theirs.hands(mid)] == records
         [listed] = theirs.matches()
         source = mine.match(mid)
@@ -238,7 +238,7 @@ def test_export_then_import_gives_the_same_hands(stats, tmp_path):
         for field in ("match_id", "mode", "opponent", "names", "seat", "preset", "target", "scores", "finished",
                       "winner"):
             assert getattr(listed, field) == getattr(source, field), field
-        theirs.import_file(path)  # the same file again replaces, it does not double
+        theirs.files.import_file(path)  # the same file again replaces, it does not double
         assert len(theirs.matches()) == 1 and len(theirs.hands(mid)) == len(records)
         assert [h.record for h in History(other_stats).hands(mid)] == records
         assert [r.hand_no for r in load_file(one.read_bytes()).hands] == [records[1].hand_no]
@@ -253,9 +253,9 @@ def test_a_damaged_file_is_refused_with_a_reason(stats, tmp_path):
         path = tmp_path / name
         path.write_bytes(content)
         with pytest.raises(RecordError):
-            history.import_file(path)
+            history.files.import_file(path)
     with pytest.raises(RecordError):
-        history.import_file(tmp_path / "missing.jsonl")
+        history.files.import_file(tmp_path / "missing.jsonl")
     assert history.matches() == []
 
 

@@ -77,7 +77,7 @@ def export_from_history(app: App, out: Path) -> Path:
     app.nav.show_history()
     h = app.top
     assert h.entry is None and h.selected == 0  # the newest match chosen in the list: all its hands
-    h.ask_export_deals()
+    h.files.ask_export_deals()
     assert isinstance(h.dialog, pygame_gui.windows.UIFileDialog) and h.dialog.allow_picking_directories
     out.mkdir()
     h.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=h.dialog, text=str(out)))

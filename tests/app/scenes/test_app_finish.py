@@ -109,12 +109,21 @@ def test_the_preview_follows_a_drag_and_never_previews_the_card_just_taken(monke
     assert card.symbol in d.top.hud.counter_text()[0]
     d.post(pygame.MOUSEBUTTONUP, pos=start, button=1)
     d.frame(2)
-    # the card just taken from the pile may not go back: pointing at it previews nothing
-    st = d.state
-    st_forbidden = st.forbidden_discard()
-    if st_forbidden is not None:
-        d.top.model.hover = st_forbidden
-        assert st_forbidden.symbol not in d.top.hud.counter_text()[0]
+    assert len(d.state.hands[0]) == 11  # dropped where it was taken: nothing thrown
+    # the next turn takes the computer's throw from the pile, which may not go back: pointing at it
+    # previews nothing, while pointing at another card previews throwing that one
+    d.top.human_action(Discard(card))
+    d.wait(lambda: d.top.human_turn() or d.state.phase not in (Phase.DRAW, Phase.DISCARD))
+    assert d.state.phase is Phase.DRAW and d.top.human_turn()
+    d.key(pygame.K_d)
+    taken = d.state.forbidden_discard()
+    assert d.state.phase is Phase.DISCARD and taken is not None and taken in d.top.my_hand()
+    other = next(c for c in d.top.my_hand() if c != taken)
+    for pointed, previewed in ((taken, False), (other, True)):
+        d.post(pygame.MOUSEMOTION, pos=d.card_center(pointed), rel=(0, 0), buttons=(0, 0, 0))
+        d.frame()
+        assert d.top.model.hover == pointed
+        assert (pointed.symbol in d.top.hud.counter_text()[0]) is previewed, (pointed, d.top.hud.counter_text())
 
 
 def test_k_on_a_hand_that_cannot_knock_says_why(monkeypatch):

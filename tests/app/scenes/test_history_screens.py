@@ -72,12 +72,25 @@ def button(scene, object_id: str):
     return None
 
 
+def dated(app: App, when: dict[str, float]) -> None:
+    """Give matches the times their rows carry (started and last played), as if played at those times."""
+    import sqlite3
+
+    app.services.stats.flush()
+    conn = sqlite3.connect(app.services.stats.path)
+    conn.executemany("UPDATE history_matches SET started_at = ?, updated_at = ? WHERE match_id = ?",
+                     [(t, t, match_id) for match_id, t in when.items()])
+    conn.commit()
+    conn.close()
+
+
 def test_the_menu_opens_the_history_newest_first(tmp_path):
     app = make(tmp_path)
-    first = play_hands(app, MatchSetup("bot", preset("van"), 3, level="hard"), 2)
-    time.sleep(0.01)
+    # played in the other order than their times say: the list follows the times
     second = play_hands(app, MatchSetup("hotseat", preset("classic", 50), 4, names=("Ava", "Ben")), 1, finish=True)
+    first = play_hands(app, MatchSetup("bot", preset("van"), 3, level="hard"), 2)
     app.nav.to_menu()
+    dated(app, {first.info.match_id: 1_700_000_000.0, second.info.match_id: 1_700_003_600.0})
     frames(app)
     menu = app.top
     assert isinstance(menu, MenuScene)
@@ -201,7 +214,7 @@ def test_a_damaged_hand_is_refused_with_a_notice(tmp_path):
 def test_a_dropped_file_is_imported(tmp_path):
     source = make(tmp_path / "a")
     match = play_hands(source, MatchSetup("bot", preset("van"), 9, level="easy"), 2)
-    text_of = source.nav.history().export_text(match.info.match_id)
+    text_of = source.nav.history().files.export_text(match.info.match_id)
     path = tmp_path / "shared.jsonl"
     path.write_text(text_of, encoding="utf-8")
     bad = tmp_path / "bad.jsonl"
@@ -216,7 +229,7 @@ def test_a_dropped_file_is_imported(tmp_path):
     assert [e.match_id for e in h.entries] == [match.info.match_id] and h.entries[0].imported
     h.open()
     assert [x.record for x in h.hands] == [x.record for x in source.nav.history().hands(match.info.match_id)]
-    h.ask_import()
+    h.files.ask_import()
     frames(app)
     assert h.dialog is not None and not h.dialog.delete_button.visible
     h.back()
