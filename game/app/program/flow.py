@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -259,11 +259,11 @@ class Flow:
         self.host.push(HistoryScene(self.host, self.history()))
 
     def show_replay(self, entry: MatchEntry, record: HandRecord, coach: bool = False,
-                    earlier: list[HandResult | HandRecord] | None = None) -> None:
+                    earlier: Sequence[HandResult | HandRecord] = ()) -> None:
         """Replay a recorded hand over the current screen (with the coach's notes when ``coach``)."""
         from game.app.scenes.replay import ReplayScene
 
-        self.host.push(ReplayScene(self.host, entry, record, coach=coach, earlier=earlier or []))
+        self.host.push(ReplayScene(self.host, entry, record, coach=coach, earlier=earlier))
 
     def can_coach(self, match: Match) -> bool:
         rec = self.recorder

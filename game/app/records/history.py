@@ -142,7 +142,8 @@ class History:
                 return default
             return fn(conn)
 
-        return self._use(query, default)
+        found = self._use(query, default)
+        return default if found is None else found
 
     def flush(self) -> None:
         self.stats.flush()

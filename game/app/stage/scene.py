@@ -8,7 +8,7 @@ scenes, the flow between them and the loop that runs them import each other in o
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -114,7 +114,7 @@ class Navigator(Protocol):
     def show_history(self) -> None: ...
 
     def show_replay(self, entry: MatchEntry, record: HandRecord, coach: bool = False,
-                    earlier: list[HandResult | HandRecord] | None = None) -> None: ...
+                    earlier: Sequence[HandResult | HandRecord] = ()) -> None: ...
 
     def can_coach(self, match: Match) -> bool: ...
 
