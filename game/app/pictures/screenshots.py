@@ -19,11 +19,11 @@ from game.app.pictures.fairshots import render_fair_deal
 from game.app.pictures.shooting import (
     LANGUAGES,
     SIZES,
+    StagedClock,
     painted,
     picture_app,
     run_until,
     save_picture,
-    staged_clock,
 )
 from game.app.pictures.staging import (
     big_gin_hand,
@@ -268,11 +268,11 @@ def render_history(out_dir: str | Path, sizes=((800, 600), (1920, 1080)), langua
         for lang in languages:
             for w, h in sizes:
                 stats = Stats(Path(folder) / f"{lang}-{w}.sqlite3", background=False)
-                services = Services(store=SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
+                services = Services(store=SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog(),
+                                    clock=StagedClock())
                 app = App(size=(w, h), settings=Settings(language=lang, animation="instant"), services=services)
                 try:
-                    with staged_clock():
-                        saved += _history_pictures(app, out, f"{lang}_{w}x{h}")
+                    saved += _history_pictures(app, out, f"{lang}_{w}x{h}")
                 finally:
                     app.close()
     return saved

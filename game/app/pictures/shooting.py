@@ -1,10 +1,9 @@
 """Taking pictures of the real app: an app made for them, a screen drawn only once every face on it is
-painted, a fixed clock for the staged history, frames run until something holds."""
+painted, a fixed clock for the staged history (``StagedClock``, handed to the services), frames run until
+something holds."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from functools import partial
+from collections.abc import Callable
 from pathlib import Path
 
 from game.app.config.settings import Settings
@@ -14,7 +13,6 @@ from game.app.pictures.staging import (
     MemoryStore,
     SampleStats,
 )
-from game.app.program import listeners as match_listeners
 from game.app.program.app import App
 from game.app.stage.crash import SilentCrashLog
 from game.app.stage.services import Services
@@ -56,17 +54,6 @@ class StagedClock:
     def __call__(self) -> float:
         self.now += 60.0
         return self.now
-
-
-@contextmanager
-def staged_clock() -> Iterator[None]:
-    """Matches started meanwhile are recorded in the history by the staged clock, not the wall clock."""
-    real = match_listeners.HistoryRecorder
-    match_listeners.HistoryRecorder = partial(real, clock=StagedClock())  # type: ignore[misc, assignment]
-    try:
-        yield
-    finally:
-        match_listeners.HistoryRecorder = real  # type: ignore[misc]
 
 
 def save_picture(app: App, path: Path) -> Path:

@@ -42,7 +42,8 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
     ``tell`` shows a short message (the app's toast): it hears once that saving fails, and once that it works again."""
     meta = match.info
     recorder = HistoryRecorder(History(services.stats), match, practice_mode=practice, keep=keep, resumed=resumed,
-                               saved_hand=getattr(services.store, "saved_hand", None) if resumed else None)
+                               clock=services.clock,
+                               saved_hand=services.store.saved_hand if resumed else None)
 
     def keep_(m: Match, action: Action | None, events: list[Event]) -> None:
         with services.stats.batch():  # the history and the statistics of a move: one transaction

@@ -10,6 +10,8 @@ second copy of the game on the same folder gets ``AlreadyOpen`` before any file 
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +39,7 @@ class Services:
     sound: Sound | SilentSound
     crash: CrashLog | SilentCrashLog
     lock: FolderLock | None = None
+    clock: Callable[[], float] = time.time  # when things happen, as the records date them (pictures fix it)
 
     @classmethod
     def for_player(cls, folder: Path | None = None, settings_hint: Settings | None = None) -> Services:
