@@ -154,8 +154,9 @@ def _verify_v3(shown: str, secret: bytes | str, cut: int, hand_no: int, card_ord
     except ValueError as e:
         return Verification(False, (str(e),))
     if reached != shown:
-        return Verification(False, (f"the secret does not lead to the match's commitment: {link} rounds of SHA-256 "
-                                    f"give {fingerprint(reached)}..., the commitment shown was {fingerprint(shown)}...",))
+        return Verification(False, (f"the secret does not lead to the match's commitment: {link} rounds of "
+                                    f"SHA-256 give {fingerprint(reached)}..., the commitment shown was "
+                                    f"{fingerprint(shown)}...",))
     if tuple(given) != expected:
         at = next(i for i, (a, b) in enumerate(zip(given, expected, strict=True)) if a != b)
         return Verification(False, (f"the card order is not the one the secret, the player's seed, the cut, hand "
