@@ -31,6 +31,7 @@ from .fairness import (
 )
 
 HEX = "0123456789abcdef"
+CARDS = 52
 CARD_TEXTS = frozenset(str(c) for c in DECK)
 
 
@@ -134,7 +135,8 @@ def verify(
         )
     if problems:
         return Verification(False, tuple(problems))
-    return Verification(True, (), f"hand {hand_no + 1}, cut {cut}, commitment {fingerprint(text)}")
+    how = f"cut at card {cut + 1}" if strict and cut < CARDS else f"cut {cut}"  # version 1's cut is a number
+    return Verification(True, (), f"hand {hand_no + 1}, {how}, commitment {fingerprint(text)}")
 
 
 def _verify_v3(shown: str, secret: bytes | str, cut: int, hand_no: int, card_order: Sequence[Card | int | str],
