@@ -37,10 +37,20 @@ def v2(seed: str = "my lucky phrase", hand_no: int = 2) -> Record:
     return FairDeal(bytes(range(32)), 29, hand_no, seed, 0).record(0)
 
 
-def v3(seed: str = "a phrase for the match", hand: int = 1, cut: int | None = 30, used: int = 0) -> Record:
-    seal = MatchSeal(bytes(range(100, 132)), used=used)
+def v3(seed: str = "a phrase for the match", hand: int = 1, cut: int | None = 30, used: int = 0,
+       links: int = 1000) -> Record:
+    seal = MatchSeal(bytes(range(100, 132)), first_hand=hand - used, links=links, used=used)
     seal.take_seed(seed)
     return FairDeal.from_source(seal.deal(cut), hand - 1, 1).record(1)
+
+
+def skipped() -> Record:
+    """Link 3 of a seal made for hand 1 on, dealt as hand 5 (its order really that link's for hand 5): the
+    choice a dealer who skipped links would have made; the commitment binds link 1 to hand 1."""
+    seal = MatchSeal(bytes(range(100, 132)), used=2, player_seed="s")
+    source = seal.deal(30)
+    deal = FairDeal(source.secret, 30, 4, "s", 1, link=1)  # link 1 of a seal for hand 5: its order, its hands
+    return with_(deal.record(1), link=3, commitment=seal.commitment)
 
 
 def line(record: Any) -> str:
@@ -89,7 +99,7 @@ def cases() -> dict[str, Callable[[], bytes]]:
         "ok-v3-cut-for-me": lambda: text_of(line(v3(cut=None))),
         "ok-v3-three-hands-of-a-match": lambda: text_of(*(line(v3(hand=h, used=h - 1)) for h in (1, 2, 3))),
         "ok-v3-last-link": lambda: text_of(line(v3(hand=1000, used=999))),
-        "ok-v3-hand-largest": lambda: text_of(line(v3(hand=2**32 - 1))),
+        "ok-v3-hand-largest": lambda: text_of(line(v3(hand=2**32 - 1, links=1))),
         "ok-v2-hand-no-largest": lambda: text_of(line(v2(hand_no=2**32 - 1))),
         "ok-v2-empty-seed": lambda: text_of(line(v2(""))),
         "ok-v2-seed-256-bytes": lambda: text_of(line(v2("é" * 128))),
@@ -154,6 +164,7 @@ def cases() -> dict[str, Callable[[], bytes]]:
         "bad-v3-link-0": lambda: text_of(line(with_(v3(), link=0))),
         "bad-v3-link-1001": lambda: text_of(line(with_(v3(), link=1001))),
         "bad-v3-link-wrong": lambda: text_of(line(with_(v3(hand=2, used=1), link=1))),
+        "bad-v3-link-skipped-to-suit-a-hand": lambda: text_of(line(skipped())),
         "bad-v3-cut-53": lambda: text_of(line(with_(v3(), cut=53))),
         "bad-v3-cut-changed": lambda: text_of(line(with_(v3(), cut=31))),
         "bad-v3-hand-no-instead-of-hand": lambda: text_of(line(with_(without(v3(), "hand"), hand_no=0))),

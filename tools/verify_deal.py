@@ -123,11 +123,14 @@ def check(rec):
     secret = bytes.fromhex(secret_hex)
     if version >= 2 and seed_bytes(rec) is None:
         return "the player's seed must be valid text of at most 256 bytes of UTF-8"
-    if version == 3:  # the secret is link number `link` of the match's chain
+    if version == 3:  # the secret is link `link` of the match's chain, whose link 1 dealt hand `first`
+        first = rec["hand"] - rec["link"] + 1
+        if first < 1:
+            return "the link is past the hand: a seal's link n deals its n-th hand"
         value = secret
-        for _ in range(rec["link"]):
+        for _ in range(rec["link"] - 1):
             value = hashlib.sha256(value).digest()
-        if value.hex() != commit:
+        if hashlib.sha256(b"gin-rummy/seal/v3" + u32(first) + value).hexdigest() != commit:
             return "the secret does not lead to the match's commitment"
         order = order_from(blocks_keyed(key_v3(secret, seed_bytes(rec), rec["cut"], rec["hand"], rec["dealer"])))
     elif hashlib.sha256(secret).hexdigest() != commit:

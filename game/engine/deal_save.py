@@ -68,7 +68,9 @@ def deal_from_dict(x: Any) -> tuple[FairDeal | None, str | None]:
         raise SaveError("the deal of a sealed match holds the player's seed")
     shown = x.get("commitment")
     key = bytes.fromhex(secret)
-    actual = hashlib.sha256(key).hexdigest() if link is None else chain_commitment(key, link)
+    if link is not None and link > hand_no + 1:
+        raise SaveError(f"the deal's link {link} is past its hand {hand_no + 1}")
+    actual = hashlib.sha256(key).hexdigest() if link is None else chain_commitment(key, link, hand_no + 2 - link)
     if shown is not None and actual != shown:
         return None, NOTICE_SEAL
     return FairDeal(key, cut, hand_no, seed, dealer, by_player, link), None

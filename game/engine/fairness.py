@@ -55,6 +55,7 @@ PLAYER_SEED_MAX_BYTES = 256
 DEAL_DOMAIN = b"gin-rummy/deal/v1"
 DEAL_DOMAIN_V2 = b"gin-rummy/deal/v2"
 DEAL_DOMAIN_V3 = b"gin-rummy/deal/v3"
+SEAL_DOMAIN = b"gin-rummy/seal/v3"
 RECORD_FORMAT = "gin-rummy-fair-deal"
 RECORD_VERSION = 3
 VERSIONS = (1, 2, 3)
@@ -147,15 +148,19 @@ def hand_key_v3(secret: bytes, player_seed: str, cut: int, hand: int, dealer: in
     return hmac.digest(_check_secret(secret), message, "sha256")
 
 
-def chain_commitment(secret: bytes, link: int) -> str:
-    """Version 3: what the secret of link ``link`` (from 1) hashes to after ``link`` rounds of SHA-256, the
-    match's commitment: link 1 is one SHA-256 from it, link 2 two, and so on."""
+def chain_commitment(secret: bytes, link: int, first_hand: int) -> str:
+    """Version 3: the match's commitment that the secret of link ``link`` (from 1) leads to, for a seal whose
+    link 1 deals hand ``first_hand``: ``link - 1`` rounds of SHA-256 give link 1, and the commitment is
+    ``SHA-256("gin-rummy/seal/v3" || u32(first_hand) || link 1)``, so a link fits one hand only."""
     value = _check_secret(secret)
     if not isinstance(link, int) or isinstance(link, bool) or not 1 <= link <= CHAIN_LINKS:
         raise ValueError(f"the link must be a whole number from 1 to {CHAIN_LINKS}")
-    for _ in range(link):
+    if not isinstance(first_hand, int) or isinstance(first_hand, bool) or not 1 <= first_hand <= HAND_NO_MAX:
+        raise ValueError(f"the seal's first hand must be a whole number from 1 to {HAND_NO_MAX}: the link is past "
+                         "the hand")
+    for _ in range(link - 1):
         value = hashlib.sha256(value).digest()
-    return value.hex()
+    return hashlib.sha256(SEAL_DOMAIN + first_hand.to_bytes(4, "big") + value).hexdigest()
 
 
 _EIGHT_WORDS = struct.Struct(">8I")  # a 32-byte block as eight 4-byte big-endian words
@@ -242,6 +247,7 @@ class DeckSource:
     player_seed: str | None = None
     by_player: bool = True
     link: int | None = None
+    first_hand: int = 1  # version 3: the hand (from 1) that link 1 of the seal deals
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "secret", _check_secret(self.secret))
@@ -249,13 +255,15 @@ class DeckSource:
         if self.player_seed is not None:
             check_player_seed(self.player_seed)
         if self.link is not None:
-            chain_commitment(self.secret, self.link)
+            chain_commitment(self.secret, self.link, self.first_hand)
             if self.player_seed is None:
                 raise ValueError("a hand of a sealed match is dealt with the player's seed")
 
     @property
     def commitment(self) -> str:
-        return commitment(self.secret) if self.link is None else chain_commitment(self.secret, self.link)
+        if self.link is None:
+            return commitment(self.secret)
+        return chain_commitment(self.secret, self.link, self.first_hand)
 
     @classmethod
     def seeded(cls, seed: int, hand_no: int) -> DeckSource:
@@ -293,12 +301,15 @@ class FairDeal:
             if self.player_seed is None or self.dealer is None:
                 raise ValueError("a hand of a sealed match binds the player's seed and the dealer: give them")
             order = deal_order_v3(self.secret, self.cut, self.hand_no + 1, self.player_seed, self.dealer)
-            shown = chain_commitment(self.secret, self.link)
+            shown = chain_commitment(self.secret, self.link, self.hand_no + 2 - self.link)
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "commitment", shown)
 
     @classmethod
     def from_source(cls, source: DeckSource, hand_no: int, dealer: int | None = None) -> FairDeal:
+        if source.link is not None and hand_no + 1 != source.first_hand + source.link - 1:
+            raise ValueError(f"link {source.link} of this seal deals hand {source.first_hand + source.link - 1}, "
+                             f"not hand {hand_no + 1}")
         bound = dealer if source.player_seed is not None else None
         return cls(source.secret, source.cut, hand_no, source.player_seed, bound, source.by_player, source.link)
 

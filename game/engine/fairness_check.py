@@ -145,7 +145,9 @@ def _verify_v3(shown: str, secret: bytes | str, cut: int, hand_no: int, card_ord
         key = _parse_hex_secret(secret, True)
         if not isinstance(shown, str) or not _is_hex64(shown):
             raise ValueError("the commitment must be 64 lowercase hex digits")
-        reached = chain_commitment(key, link)
+        if not isinstance(hand_no, int) or isinstance(hand_no, bool) or not 1 <= link <= hand_no + 1:
+            raise ValueError(f"link {link} cannot deal hand {hand_no + 1}: a seal's link n deals its n-th hand")
+        reached = chain_commitment(key, link, hand_no + 2 - link)
         _check_number(cut, "the cut", CUT_CARDS)
         if not isinstance(hand_no, int) or isinstance(hand_no, bool) or not 0 <= hand_no < HAND_NO_MAX:
             raise ValueError(f"the hand must be a whole number from 1 to {HAND_NO_MAX}")
@@ -156,9 +158,9 @@ def _verify_v3(shown: str, secret: bytes | str, cut: int, hand_no: int, card_ord
     except ValueError as e:
         return Verification(False, (str(e),))
     if reached != shown:
-        return Verification(False, (f"the secret does not lead to the match's commitment: {link} rounds of "
-                                    f"SHA-256 give {fingerprint(reached)}..., the commitment shown was "
-                                    f"{fingerprint(shown)}...",))
+        return Verification(False, (f"the secret, as link {link} of a seal whose first hand is "
+                                    f"{hand_no + 2 - link}, leads to {fingerprint(reached)}..., not to the "
+                                    f"commitment shown, {fingerprint(shown)}...",))
     if tuple(given) != expected:
         at = next(i for i, (a, b) in enumerate(zip(given, expected, strict=True)) if a != b)
         return Verification(False, (f"the card order is not the one the secret, the player's seed, the cut, hand "

@@ -54,11 +54,12 @@ def test_the_document_holds_version_3_vectors_with_cut_for_me_and_a_line_break_i
 
 @pytest.mark.parametrize("vector", V3, ids=lambda v: f"link{v['link']}")
 def test_documented_version_3_vector(vector):
-    seal = MatchSeal(bytes.fromhex(vector["root"]), links=int(vector["links"]))
-    link, hand, cut, dealer = (int(vector[k]) for k in ("link", "hand", "cut", "dealer"))
+    first, link, hand, cut, dealer = (int(vector[k]) for k in ("first_hand", "link", "hand", "cut", "dealer"))
+    seal = MatchSeal(bytes.fromhex(vector["root"]), first, links=int(vector["links"]))
     seed = json.loads(vector["player_seed_json"])
     secret = bytes.fromhex(vector["secret"])
-    assert seal.commitment == vector["commitment"] == chain_commitment(secret, link)
+    assert hand == first + link - 1
+    assert seal.commitment == vector["commitment"] == chain_commitment(secret, link, first)
     assert fingerprint(vector["commitment"]) == vector["fingerprint"]
     key = hand_key_v3(secret, seed, cut, hand, dealer)
     assert key.hex() == vector["hand_key"]
@@ -69,6 +70,7 @@ def test_documented_version_3_vector(vector):
     assert STANDALONE.order_from(STANDALONE.blocks_keyed(alone)) == order
     seal.used = link - 1
     seal.take_seed(seed)
+    assert seal.next_hand == hand
     source = seal.deal(cut or None)
     assert source.secret == secret and source.cut == cut and source.by_player == (cut != 0)
     assert [str(c) for c in FairDeal.from_source(source, hand - 1, dealer).order] == order
@@ -169,6 +171,38 @@ def test_a_version_3_deal_survives_a_save_and_a_replaced_secret_is_noticed():
     data = state.to_dict()
     data["deal"]["secret"] = hashlib.sha256(bytes.fromhex(data["deal"]["secret"])).hexdigest()  # an earlier link
     assert MatchState.from_dict(data).deal_notice == "seal"
+
+
+def test_a_link_deals_its_own_hand_only_so_no_link_can_be_skipped_to_suit_a_seed():
+    seal = MatchSeal(ROOT_SECRET, player_seed="learnt")
+    first = seal.deal(10)
+    later = [seal.deal(10) for _ in range(3)]
+    with pytest.raises(ValueError, match="deals hand 2, not hand 4"):
+        FairDeal.from_source(later[0], 3, 1)
+    # dealt anyway, the skipped-to link checks out against no commitment the player saw
+    picked = later[2]  # link 4, taken for hand 2
+    order = deal_order_v3(picked.secret, 10, 2, "learnt", 1)
+    record = dict(FairDeal.from_source(first, 0, 1).record(1), hand=2, link=4, secret=picked.secret.hex(),
+                  order=[str(c) for c in order])
+    record.pop("hands")
+    record.pop("upcard")
+    assert not verify_record(record) and "link 4 cannot deal hand 2" in verify_record(record).explanation
+    assert STANDALONE.check(record) is not None
+    record.update(hand=4)  # its own hand, with another hand's deal order: refused for the order
+    assert not verify_record(record) and STANDALONE.check(record) is not None
+    record.update(order=[str(c) for c in deal_order_v3(picked.secret, 10, 4, "learnt", 1)])
+    assert verify_record(record) and STANDALONE.check(record) is None  # link 4 is hand 4's, and only its
+
+
+def test_a_match_sealed_again_binds_its_first_hand():
+    seal = MatchSeal(ROOT_SECRET, first_hand=6, player_seed="new seed")
+    assert seal.next_hand == 6 and seal.commitment != MatchSeal(ROOT_SECRET).commitment
+    deal = FairDeal.from_source(seal.deal(None), 5, 0)
+    assert deal.commitment == seal.commitment and json.loads(deal.export_line(0))["hand"] == 6
+    assert verify_record(json.loads(deal.export_line(0)))
+    for bad in (0, True, 2**32):
+        with pytest.raises(ValueError):
+            MatchSeal(ROOT_SECRET, first_hand=bad)
 
 
 def test_a_source_of_a_sealed_match_binds_the_seed_and_a_card_cut():
