@@ -2,15 +2,18 @@
 seed, each hand checked the moment it ends, the documented vectors in both checkers, records and saves."""
 from __future__ import annotations
 
+import datetime
 import hashlib
 import hmac
 import importlib.util
 import json
 import pathlib
+import re
 
 import pytest
 
 from game.engine import VAN, DeckSource, FairDeal, MatchState, Phase, TimerMove, new_match, observe
+from game.engine.daily import daily_deal
 from game.engine.fairness import CHAIN_LINKS, chain_commitment, deal_order_v3, fingerprint, hand_key_v3
 from game.engine.fairness_chain import MatchSeal
 from game.engine.fairness_check import verify_deal, verify_record
@@ -212,3 +215,22 @@ def test_a_source_of_a_sealed_match_binds_the_seed_and_a_card_cut():
         DeckSource(ROOT_SECRET, 53, "s", link=1)
     with pytest.raises(ValueError, match="link"):
         DeckSource(ROOT_SECRET, 3, "s", link=0)
+
+
+def test_the_documented_ordinal_sets_the_days_level():
+    text = DOC.read_text(encoding="utf-8")
+    day, ordinal, rest, level = re.search(r"Vector: (\d{4}-\d\d-\d\d) has the ordinal (\d+), \d+ mod 3 = (\d): (\w+)",
+                                          text).groups()
+    assert datetime.date.fromisoformat(day).toordinal() == int(ordinal) and int(ordinal) % 3 == int(rest)
+    assert daily_deal(day).level == level
+
+
+def test_the_checkers_count_hands_and_cut_cards_from_1_as_the_screen_does():
+    seal = MatchSeal(ROOT_SECRET, player_seed="s")
+    record = json.loads(FairDeal.from_source(seal.deal(30), 0, 1).export_line(1))
+    assert record["hand"] == 1 and record["cut"] == 30
+    assert verify_record(record).summary.startswith("hand 1, cut at card 30")
+    old = FairDeal(ROOT_SECRET, 29, 0, "s", 1).record(1)
+    assert verify_record(old).summary.startswith("hand 1, cut at card 30")
+    wrong = dict(old, order=old["order"][1:] + old["order"][:1])
+    assert "first difference at card 1" in verify_record(wrong).explanation
