@@ -1,22 +1,28 @@
 """Grinding the fair deal: can a dishonest build pick, among many secrets, one that deals the player worse cards?
 
-    python bench/bench_fairness.py [--hands 600] [--candidates 1000] [--seed 7]
+    python bench/bench_fairness.py [--hands 300] [--candidates 40] [--seed 7]
 
-For each hand the "grinder" draws ``--candidates`` secrets and keeps the one that, for the player's
-part it expects, deals the player (the non-dealer, seat 0) the most deadwood against the computer's.
-Then the player gives their real part and the hand is dealt from the kept secret.  Printed: the mean
-shift, the player's dealt deadwood minus the computer's (0 on average for an honest deal), with its
-standard error, for
+For each hand the "grinder" draws ``--candidates`` secrets (version 3: whole match seals) and keeps the one
+that, for what it knows of the player's part when it seals, deals the player (the non-dealer, seat 0) the
+most deadwood against the computer's.  Then the player gives their real part and the hand is dealt from
+the kept secret.  The shift is the player's dealt deadwood minus the computer's, 0 on average for an
+honest deal; each line prints its mean and standard error over the hands:
 
-- version 1, the cut the grinder expected (a player who presses Enter at once: the middle of the
-  range, 2147483648): the grinder sees the very deal it will get;
-- version 1, a cut drawn from the ~1280 a 1280-pixel screen offers: the grinder guessed one of them;
-- version 2, a fresh 128-bit seed typed after the seal was shown (and a cut 0..51): the grinder had to
-  guess the seed, and cannot;
-- version 2, the seed the grinder already knew (kept from earlier hands) and a cut 0..51: only the
-  cut is fresh, so the grinder gains what guessing one card of 52 gives it.
+    <case>: shift +x.xx ± y.yy (n hands, best of k)
 
-The last shift must be indistinguishable from zero (|mean| < 2 standard errors).
+The strongest grinder known ranks a secret by its shift averaged over all 52 cuts (the cut is the
+player's only input it cannot know), and is measured the same way: ``every cut``.  The cases:
+
+- version 1, Enter at once: the cut a player who pressed Enter gave was a constant;
+- version 2, fresh seed: a seed typed after the seal, one cut;
+- version 2, kept seed, every cut: the seed kept from earlier hands is known when each hand is sealed;
+- version 2, kept seed, cut for me: the game knows the seed and chooses the cut;
+- version 3, kept seed, every cut: the match is sealed before the seed is asked, and the seed is then kept
+  all match: the grinder had to guess it when it sealed (the app's case);
+- version 3, fresh seed: the same, one cut (the app's case);
+- version 3, cut for me: the cut is 0, the grinder knows it, but not the seed (the app's case).
+
+Every version-3 line must be within two standard errors of 0.
 """
 from __future__ import annotations
 
@@ -26,18 +32,20 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.cards import Card  # noqa: E402
-from game.engine.fairness import CUT_MAX, deal_order  # noqa: E402
+from game.engine.fairness import CUT_CARDS, deal_order, deal_order_v3  # noqa: E402
 from game.engine.melds import deadwood_of_mask  # noqa: E402
 
 DEALER = 1  # the computer deals; the player, seat 0, is dealt positions 0, 2, ..., 18
-ENTER_CUT = 2147483648  # the cut a player who presses Enter at once gave (the marker in the middle)
-SCREEN_CUTS = 1280
+ENTER_CUT = 2147483648  # the cut a player who pressed Enter at once gave in version 1
+CARDS = range(52)  # version 2's cuts as the screen offers them
+CARDS_V3 = range(1, CUT_CARDS + 1)  # version 3's: the card, from 1
+Deal = Callable[[bytes, int], tuple[Card, ...]]  # (secret, cut) -> order
 
 
 def shift(order: tuple[Card, ...]) -> int:
@@ -47,56 +55,78 @@ def shift(order: tuple[Card, ...]) -> int:
     return deadwood_of_mask(player) - deadwood_of_mask(computer)
 
 
-def grind(rng: random.Random, candidates: int, deal: Callable[[bytes], tuple[Card, ...]]) -> bytes:
-    """The secret, among ``candidates`` fresh ones, whose deal under the expected part is worst for the player."""
-    best, best_shift = b"", -10**9
-    for _ in range(candidates):
-        secret = rng.randbytes(32)
-        s = shift(deal(secret))
-        if s > best_shift:
-            best, best_shift = secret, s
-    return best
+def mean_shift(deal: Deal, secret: bytes, cuts: Sequence[int]) -> float:
+    return statistics.fmean(shift(deal(secret, c)) for c in cuts)
 
 
-def summary(name: str, values: list[int]) -> str:
+def grind(rng: random.Random, candidates: int, deal: Deal, cuts: Sequence[int]) -> bytes:
+    """The secret, among ``candidates`` fresh ones, worst for the player on average over ``cuts``."""
+    return max((rng.randbytes(32) for _ in range(candidates)), key=lambda s: mean_shift(deal, s, cuts))
+
+
+def v2(seed: str, hand_no: int) -> Deal:
+    return lambda secret, cut: deal_order(secret, cut, hand_no, seed, DEALER)
+
+
+def v3(seed: str, hand: int) -> Deal:
+    return lambda secret, cut: deal_order_v3(secret, cut, hand, seed, DEALER)
+
+
+def line(case: str, values: list[float], candidates: int) -> str:
     mean = statistics.fmean(values)
     se = statistics.stdev(values) / math.sqrt(len(values))
-    verdict = "indistinguishable from 0" if abs(mean) < 2 * se else "shifted"
-    return f"{name:<62} {mean:+7.2f} ± {se:4.2f} (2 SE {2 * se:4.2f}: {verdict})"
+    return f"{case}: shift {mean:+.2f} ± {se:.2f} ({len(values)} hands, best of {candidates})"
+
+
+def within(values: list[float]) -> bool:
+    return abs(statistics.fmean(values)) < 2 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def play(hands: int, k: int, rng: random.Random) -> dict[str, list[float]]:
+    """Each case's shift, hand by hand."""
+    shifts: dict[str, list[float]] = {}
+
+    def add(case: str, value: float) -> None:
+        shifts.setdefault(case, []).append(value)
+
+    for n in range(hands):
+        kept, guessed, real = rng.randbytes(16).hex(), rng.randbytes(16).hex(), rng.randbytes(16).hex()
+        one_cut = rng.randrange(52)
+        v1: Deal = lambda secret, cut, h=n: deal_order(secret, cut, h)  # noqa: E731
+        add("version 1, Enter at once", shift(v1(grind(rng, k, v1, [ENTER_CUT]), ENTER_CUT)))
+        secret = grind(rng, k, v2(guessed, n), [26])
+        add("version 2, fresh seed", shift(v2(real, n)(secret, one_cut)))
+        secret = grind(rng, k, v2(kept, n), CARDS)
+        add("version 2, kept seed, every cut", mean_shift(v2(kept, n), secret, CARDS))
+        game_cut = rng.randrange(52)
+        secret = grind(rng, k, v2(kept, n), [game_cut])
+        add("version 2, kept seed, cut for me", shift(v2(kept, n)(secret, game_cut)))
+        # version 3: the seal comes first, so every candidate is ranked with a guessed seed
+        secret = grind(rng, k, v3(guessed, n + 1), CARDS_V3)
+        add("version 3, kept seed, every cut", mean_shift(v3(real, n + 1), secret, CARDS_V3))
+        secret = grind(rng, k, v3(guessed, n + 1), [one_cut + 1])
+        add("version 3, fresh seed", shift(v3(real, n + 1)(secret, one_cut + 1)))
+        secret = grind(rng, k, v3(guessed, n + 1), [0])
+        add("version 3, cut for me", shift(v3(real, n + 1)(secret, 0)))
+    return shifts
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--hands", type=int, default=600)
-    p.add_argument("--candidates", type=int, default=1000)
+    p.add_argument("--hands", type=int, default=300)
+    p.add_argument("--candidates", type=int, default=40)
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(argv)
     if args.hands < 2 or args.candidates < 1:
         p.error("--hands must be at least 2 and --candidates at least 1")
-    rng = random.Random(args.seed)
-    v1_enter: list[int] = []
-    v1_screen: list[int] = []
-    v2_fresh: list[int] = []
-    v2_kept: list[int] = []
     start = time.perf_counter()
-    for hand_no in range(args.hands):
-        # version 1: the grinder expects the Enter-at-once cut
-        kept = grind(rng, args.candidates, lambda s, h=hand_no: deal_order(s, ENTER_CUT, h))
-        v1_enter.append(shift(deal_order(kept, ENTER_CUT, hand_no)))
-        screen_cut = round(rng.randrange(SCREEN_CUTS) / (SCREEN_CUTS - 1) * CUT_MAX)
-        v1_screen.append(shift(deal_order(kept, screen_cut, hand_no)))
-        # version 2: the grinder expects the seed it knew (empty) and a cut; the player types a new seed
-        kept = grind(rng, args.candidates, lambda s, h=hand_no: deal_order(s, 26, h, "", DEALER))
-        fresh_seed = rng.randbytes(16).hex()  # 128 bits the grinder could not know
-        v2_fresh.append(shift(deal_order(kept, rng.randrange(52), hand_no, fresh_seed, DEALER)))
-        v2_kept.append(shift(deal_order(kept, rng.randrange(52), hand_no, "", DEALER)))
+    shifts = play(args.hands, args.candidates, random.Random(args.seed))
     took = time.perf_counter() - start
-    print(f"best of {args.candidates} secrets chosen before the player's part, {args.hands} hands, seed {args.seed}")
-    print("shift = the player's dealt deadwood minus the computer's (mean ± standard error)")
-    print(summary("version 1, the cut the grinder expected (Enter at once)", v1_enter))
-    print(summary(f"version 1, a cut from the {SCREEN_CUTS} a screen offers", v1_screen))
-    print(summary("version 2, a fresh 128-bit seed typed after the seal", v2_fresh))
-    print(summary("version 2, a seed the grinder knew, a cut 0..51", v2_kept))
+    print(f"shift = the player's dealt deadwood minus the computer's (mean ± standard error), seed {args.seed}")
+    for case, values in shifts.items():
+        print(line(case, values, args.candidates))
+    app = [v for case, v in shifts.items() if case.startswith("version 3")]
+    print("every version-3 case within two standard errors of 0: " + ("yes" if all(map(within, app)) else "NO"))
     print(f"took {took:.1f} s")
     return 0
 

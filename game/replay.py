@@ -32,9 +32,7 @@ from game.engine import (
 )
 from game.engine.record import HandRecord, RecordError, Replay, replay
 from game.engine.record_file import FileHeader, load_file
-
-READ_LIMIT = 8 * 1024 * 1024
-
+from game.engine.textfile import MAX_FILE_BYTES
 
 YOU = "You"
 _SECOND = {"takes": "take", "passes": "pass", "draws": "draw", "throws": "throw", "knocks": "knock", "goes": "go",
@@ -150,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         with Path(args.file).open("rb") as f:
-            raw = f.read(READ_LIMIT + 1)
+            raw = f.read(MAX_FILE_BYTES + 1)
         loaded = load_file(raw)
     except OSError as e:
         print(f"cannot read {args.file}: {e.strerror or e}", file=sys.stderr)

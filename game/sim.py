@@ -326,6 +326,9 @@ def _tables(parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Ru
 
     if args.pairs and args.players == 3:
         parser.error("--pairs seats four players; leave out --players 3")
+    if args.fair_records is not None:
+        parser.error("--fair-records writes the hands of two-player matches only; leave it out with "
+                     "--players 3 or --pairs")
     kind = "pairs" if args.pairs else "three"
     default = "hard,medium,easy,simple" if args.pairs else "hard,medium,easy"
     levels = tuple(x.strip() for x in (args.seats or default).split(","))

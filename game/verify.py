@@ -13,7 +13,6 @@ result with its deals, is read too, and its hands are held to the day it names.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
@@ -22,11 +21,11 @@ from game.engine.fairness import RECORD_FORMAT
 from game.engine.fairness_check import Verification, verify_record
 from game.engine.record import HandRecord, RecordError, replay
 from game.engine.record_file import FILE_FORMAT
+from game.engine.textfile import MAX_FILE_BYTES, ReadError, decode, lines, parse
 
 HAND_FORMAT = "gin-rummy-hand"
 WAYS_FORMAT = "gin-rummy-ways"  # the app's ways.json (game/app/records/playways.py)
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
 DESCRIPTION = "Check exported hands of the provably fair deal (one JSON object per line)."
 
 
@@ -86,19 +85,20 @@ def kept_daily_lines(data: dict) -> tuple[str | None, list[str], str | None]:
     return kept.day, deals, None
 
 
-def check_lines(lines: Sequence[str], day: str | None = None) -> tuple[bool, list[str]]:
-    """(all hands check out, one report line per hand or problem); ``day``: each hand must be of that day."""
+def check_lines(given: Sequence[str] | Sequence[tuple[int, str]], day: str | None = None) -> tuple[bool, list[str]]:
+    """(all hands check out, one report line per hand or problem); ``day``: each hand must be of that day.
+    ``given``: the lines (numbered from 1, blank ones skipped), or (number, line) pairs."""
+    numbered = [x if isinstance(x, tuple) else (n, x) for n, x in enumerate(given, 1)]
+    numbered = [(n, line) for n, line in numbered if line.strip(" \t\r\n")]
     report: list[str] = []
     ok = True
     hands = 0
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    for number, line in numbered:
         try:
-            record = json.loads(line)
+            record = parse(line)
         except (ValueError, RecursionError) as e:  # nesting deeper than the parser goes is no hand either
             why = "nested too deeply" if isinstance(e, RecursionError) else str(e)
-            report.append(f"line {number}: not JSON ({why})")
+            report.append(f"line {number}: DOES NOT MATCH: not JSON ({why})")
             ok = False
             hands += 1
             continue
@@ -107,8 +107,7 @@ def check_lines(lines: Sequence[str], day: str | None = None) -> tuple[bool, lis
             continue
         result = of_day(result, record, day)
         hands += 1
-        hand = record.get("hand_no", record.get("hand")) if isinstance(record, dict) else None
-        where = f"line {number}" + (f", hand {hand}" if type(hand) is int else "")
+        where = f"line {number}" + _hand_of(record)
         if result.ok:
             report.append(f"{where}: {result.explanation}")
         else:
@@ -120,14 +119,24 @@ def check_lines(lines: Sequence[str], day: str | None = None) -> tuple[bool, lis
     return ok, report
 
 
+def _hand_of(record: object) -> str:
+    """", hand N" counted from 1 as on screen: a version-3 record's ``hand``, an older one's ``hand_no`` + 1."""
+    if not isinstance(record, dict):
+        return ""
+    if record.get("format") == RECORD_FORMAT and type(record.get("hand")) is int and record.get("version") == 3:
+        return f", hand {record['hand']}"
+    hand = record.get("hand_no")
+    return f", hand {hand + 1}" if type(hand) is int else ""
+
+
 def check_text(text: str, day: str | None = None) -> tuple[bool, list[str]]:
     """A file's answer: JSON lines of hands, or the game's ways.json with its kept daily result."""
     try:
-        whole = json.loads(text) if text.lstrip().startswith("{") else None
+        whole = parse(text) if text.lstrip(" \t\r\n").startswith("{") else None
     except (ValueError, RecursionError):
         whole = None  # JSON lines: each line on its own
     if not (isinstance(whole, dict) and whole.get("format") == WAYS_FORMAT):
-        return check_lines(text.splitlines(), day)
+        return check_lines(list(lines(text)), day)
     kept_day, deals, problem = kept_daily_lines(whole)
     if day is not None and kept_day is not None and day != kept_day:
         return False, [f"the kept daily result is of {kept_day}, not {day}"]
@@ -160,13 +169,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as e:
         print(f"cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
         return 1
-    if len(data) > MAX_FILE_BYTES:
-        print(f"{args.file} is larger than {MAX_FILE_BYTES} bytes", file=sys.stderr)
-        return 1
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        print(f"{args.file} is not UTF-8 text", file=sys.stderr)
+        text = decode(data)
+    except ReadError as e:
+        print(f"{args.file}: {e}", file=sys.stderr)
+        print("FAILED")
         return 1
     ok, report = check_text(text, args.day)
     for line in report:

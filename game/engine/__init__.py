@@ -38,7 +38,8 @@ from .fairness import (
     fingerprint,
     seeded_secret,
 )
-from .fairness_check import Verification, verify, verify_record
+from .fairness_chain import MatchSeal
+from .fairness_check import Verification, verify, verify_deal, verify_record
 from .knock import KnockShowdown, knock_arrangement, knock_melds, layoff_spots, layoffs, showdown
 from .melds import (
     Arrangement,
@@ -85,6 +86,7 @@ __all__ = [
     "Knocked",
     "MAX_SAVE_BYTES",
     "MatchEnded",
+    "MatchSeal",
     "MatchState",
     "NextHand",
     "Observation",
@@ -136,6 +138,7 @@ __all__ = [
     "seeded_secret",
     "showdown",
     "verify",
+    "verify_deal",
     "verify_record",
     "why_illegal",
 ]

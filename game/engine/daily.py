@@ -30,7 +30,8 @@ _MAX_HANDS = 100_000
 
 def parse_day(text: str) -> datetime.date:
     """The date of an ISO ``YYYY-MM-DD`` text; ``ValueError`` naming the problem for anything else."""
-    if not isinstance(text, str) or len(text) != 10 or text[4] != "-" or text[7] != "-":
+    if (not isinstance(text, str) or len(text) != 10 or text[4] != "-" or text[7] != "-"
+            or not (text[:4] + text[5:7] + text[8:]).isdigit() or not text.isascii()):
         raise ValueError(f"a day is written YYYY-MM-DD, not {str(text)[:20]!r}")
     try:
         return datetime.date.fromisoformat(text)
@@ -124,5 +125,5 @@ def day_deal_problem(record: Mapping[str, Any], day: str) -> str | None:
     if record.get("version") != 1 or record.get("cut") != SEEDED_CUT:
         return f"the deal of {day} is dealt by version 1 with cut {SEEDED_CUT}: this hand was dealt otherwise"
     if secret.strip().lower() != seeded_secret(seed, hand_no).hex():
-        return f"this secret is not the one the public seed of {day} gives hand {hand_no}"
+        return f"this secret is not the one the public seed of {day} gives hand {hand_no + 1}"
     return None

@@ -6,11 +6,11 @@ import hashlib
 from typing import Any
 
 from .errors import SaveError
-from .fairness import CUT_MAX, SECRET_BYTES, FairDeal, check_player_seed
+from .fairness import CHAIN_LINKS, CUT_CARDS, CUT_MAX, SECRET_BYTES, FairDeal, chain_commitment, check_player_seed
 
 MAX_HANDS = 100_000
 V1_KEYS = {"hand_no", "cut", "secret"}
-OPTIONAL_KEYS = {"commitment", "player_seed", "dealer", "by_player"}
+OPTIONAL_KEYS = {"commitment", "player_seed", "dealer", "by_player", "link"}
 
 NOTICE_SEAL = "seal"
 """The saved secret does not match the commitment shown before the hand: the secret was replaced."""
@@ -27,6 +27,8 @@ def deal_to_dict(deal: FairDeal | None) -> dict[str, Any] | None:
     if deal.player_seed is not None:
         d["player_seed"] = deal.player_seed
         d["dealer"] = deal.dealer
+    if deal.link is not None:
+        d["link"] = deal.link
     return d
 
 
@@ -47,7 +49,10 @@ def deal_from_dict(x: Any) -> tuple[FairDeal | None, str | None]:
     if not isinstance(secret, str) or len(secret) != 2 * SECRET_BYTES or secret.strip("0123456789abcdef"):
         raise SaveError(f"the deal's secret must be {2 * SECRET_BYTES} lowercase hex digits")
     hand_no = _whole(x["hand_no"], "the deal's hand_no", MAX_HANDS)
-    cut = _whole(x["cut"], "the deal's cut", CUT_MAX)
+    link = x.get("link")
+    if link is not None and (type(link) is not int or not 1 <= link <= CHAIN_LINKS):
+        raise SaveError(f"the deal's link is out of range: {link!r} (from 1 to {CHAIN_LINKS})")
+    cut = _whole(x["cut"], "the deal's cut", CUT_MAX if link is None else CUT_CARDS)
     by_player = x.get("by_player", True)
     if not isinstance(by_player, bool):
         raise SaveError("the deal's by_player must be true or false")
@@ -59,7 +64,13 @@ def deal_from_dict(x: Any) -> tuple[FairDeal | None, str | None]:
         except ValueError as e:
             raise SaveError(f"the deal's {e}") from None
         dealer = _whole(x.get("dealer"), "the deal's dealer", 1)
+    elif link is not None:
+        raise SaveError("the deal of a sealed match holds the player's seed")
     shown = x.get("commitment")
-    if shown is not None and hashlib.sha256(bytes.fromhex(secret)).hexdigest() != shown:
+    key = bytes.fromhex(secret)
+    if link is not None and link > hand_no + 1:
+        raise SaveError(f"the deal's link {link} is past its hand {hand_no + 1}")
+    actual = hashlib.sha256(key).hexdigest() if link is None else chain_commitment(key, link, hand_no + 2 - link)
+    if shown is not None and actual != shown:
         return None, NOTICE_SEAL
-    return FairDeal(bytes.fromhex(secret), cut, hand_no, seed, dealer, by_player), None
+    return FairDeal(key, cut, hand_no, seed, dealer, by_player, link), None

@@ -42,6 +42,7 @@ from .record_fair import DealSeal, export_record
 from .rules import Rules
 from .scoring import KINDS, MAX_HAND_POINTS, HandResult
 from .state import MatchState
+from .textfile import parse
 
 FORMAT = "gin-rummy-hand"
 VERSION = 1
@@ -313,7 +314,7 @@ class HandRecord:
         if len(text) > MAX_RECORD_BYTES:
             raise RecordError(f"the hand record is too large (more than {MAX_RECORD_BYTES} bytes)")
         try:
-            data = json.loads(text)
+            data = parse(text if isinstance(text, str) else bytes(text).decode("utf-8"))
         except (ValueError, UnicodeDecodeError) as e:
             raise RecordError(f"the hand record is not valid JSON: {e}") from None
         except RecursionError:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .fairness import CUT_MAX, RECORD_FORMAT, FairDeal, check_player_seed
+from .fairness import CHAIN_LINKS, CUT_CARDS, CUT_MAX, VERSIONS, FairDeal, check_player_seed, record_fields
 from .record_checks import RecordError, count_of, shown
 
 HEX = "0123456789abcdef"
@@ -30,11 +30,12 @@ class DealSeal:
     player_seed: str | None = None
     secret: str | None = None
     by_player: bool = True
+    link: int | None = None  # version 3: the secret's place in the match's chain
 
     @classmethod
     def of(cls, deal: FairDeal, reveal: bool = False) -> DealSeal:
         return cls(deal.version, deal.commitment, deal.cut, deal.player_seed,
-                   deal.secret.hex() if reveal else None, deal.by_player)
+                   deal.secret.hex() if reveal else None, deal.by_player, deal.link)
 
     def revealed(self, deal: FairDeal) -> DealSeal:
         """This seal with its secret, when ``deal`` is the hand it sealed (else unchanged)."""
@@ -50,6 +51,8 @@ class DealSeal:
             d["secret"] = self.secret
         if not self.by_player:
             d["by_player"] = False
+        if self.link is not None:
+            d["link"] = self.link
         return d
 
     @classmethod
@@ -57,11 +60,11 @@ class DealSeal:
         if not isinstance(d, dict):
             raise RecordError("the fair deal must be an object")
         version = d.get("version")
-        if type(version) is not int or version not in (1, 2):
+        if type(version) is not int or version not in VERSIONS:
             raise RecordError(f"unknown fair deal version {shown(version)}")
         seed = d.get("player_seed")
         if (seed is None) != (version == 1):
-            raise RecordError("a fair deal of version 2, and only one, holds the player's seed")
+            raise RecordError("a fair deal of version 2 or 3, and only one, holds the player's seed")
         if seed is not None:
             try:
                 check_player_seed(seed)
@@ -71,8 +74,14 @@ class DealSeal:
         by_player = d.get("by_player", True)
         if not isinstance(by_player, bool):
             raise RecordError("by_player must be true or false")
-        return cls(version, _hex64(d.get("commitment"), "commitment"), count_of(d.get("cut"), "cut", CUT_MAX),
-                   seed, None if secret is None else _hex64(secret, "secret"), by_player)
+        if (d.get("link") is None) != (version < 3):
+            raise RecordError("a fair deal of version 3, and only one, holds its link in the match's chain")
+        link = None if version < 3 else count_of(d.get("link"), "link", CHAIN_LINKS)
+        if link == 0:
+            raise RecordError("the link counts from 1")
+        cut = count_of(d.get("cut"), "cut", CUT_CARDS if version >= 3 else CUT_MAX)
+        return cls(version, _hex64(d.get("commitment"), "commitment"), cut,
+                   seed, None if secret is None else _hex64(secret, "secret"), by_player, link)
 
 
 def deck_order(hands: Sequence[Sequence[Card]], upcard: Card, stock: Sequence[Card], dealer: int) -> list[Card]:
@@ -89,11 +98,6 @@ def export_record(seal: DealSeal, hand_no: int, dealer: int, hands: Sequence[Seq
     """The exported hand (docs/fairness.md) of a recorded deal; RecordError before the secret is known."""
     if seal.secret is None:
         raise RecordError("the hand's secret is shown only once the hand is over")
-    record: dict[str, Any] = {"format": RECORD_FORMAT, "version": seal.version, "hand_no": hand_no,
-                              "dealer": dealer, "commitment": seal.commitment, "secret": seal.secret}
-    if seal.player_seed is not None:
-        record["player_seed"] = seal.player_seed
     order = deck_order(hands, upcard, stock, dealer)
-    record.update({"cut": seal.cut, "order": [str(c) for c in order],
-                   "hands": [[str(c) for c in hands[0]], [str(c) for c in hands[1]]], "upcard": str(upcard)})
-    return record
+    return record_fields(seal.version, hand_no, dealer, seal.commitment, seal.secret, seal.player_seed, seal.cut,
+                         seal.link, order)

@@ -14,12 +14,12 @@ from typing import Any
 from .fileformat import FileFormat
 from .record import HandRecord, replay
 from .record_checks import RecordError, pair_of, seat_of
+from .textfile import ReadError, decode, lines, parse
 
 FILE_FORMAT = "gin-rummy-history"
 FILE_VERSION = 1
 HISTORY_FILE = FileFormat(FILE_FORMAT, FILE_VERSION, not_ours="this is not a Gin Rummy history file",
                           no_version="the history file has no version", unknown="the history file has no version")
-MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_FILE_HANDS = 2000
 MAX_TEXT = 64  # names, ids and labels in a file header
 
@@ -93,31 +93,27 @@ def dump_file(header: FileHeader, records: Iterable[HandRecord]) -> str:
 def load_file(text: str | bytes) -> LoadedFile:
     """Read a history file.  A damaged header or a file without a single usable hand raises ``RecordError``;
     a damaged hand line is left out and named in ``problems`` (with its line number)."""
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_FILE_BYTES:
-            raise RecordError(f"the file is too large (more than {MAX_FILE_BYTES} bytes)")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError("the file is not text (UTF-8)") from None
-    if not isinstance(text, str):
+    if isinstance(text, str):
+        text = text.encode("utf-8", "surrogatepass")
+    if not isinstance(text, (bytes, bytearray)):
         raise RecordError("a history file must be text")
-    if len(text) > MAX_FILE_BYTES:
-        raise RecordError(f"the file is too large (more than {MAX_FILE_BYTES} bytes)")
-    lines = [(n, line) for n, line in enumerate(text.lstrip("\ufeff").splitlines(), 1) if line.strip()]
-    if not lines:
+    try:
+        found = list(lines(decode(text)))  # read as game.verify reads (textfile.py)
+    except ReadError as e:
+        raise RecordError(str(e)) from None
+    if not found:
         raise RecordError("the file is empty")
-    if len(lines) > MAX_FILE_HANDS + 1:
+    if len(found) > MAX_FILE_HANDS + 1:
         raise RecordError(f"the file holds more than {MAX_FILE_HANDS} hands")
     try:
-        head = json.loads(lines[0][1])
+        head = parse(found[0][1])
     except (ValueError, RecursionError):
         raise RecordError("the first line is not a history file's header") from None
     header = FileHeader.from_dict(head)
     hands: list[HandRecord] = []
     problems: list[str] = []
     seen: set[int] = set()
-    for n, line in lines[1:]:
+    for n, line in found[1:]:
         try:
             record = HandRecord.from_json(line)
             replay(record)

@@ -135,3 +135,11 @@ def test_the_run_ends_with_its_speed_after_the_table(capsys):
     seconds = float(last.split(" in ")[1].split()[0])
     assert rate > 0 and abs(hands / rate - seconds) <= 0.006  # seconds are printed to 0.01
     assert sim.speed_line(10, 0.0, 2).endswith("(10 hands in 0.00 s, 2 workers)")
+
+
+def test_tables_refuse_fair_records_rather_than_write_nothing(tmp_path):
+    for extra in (["--players", "3"], ["--pairs"]):
+        r = subprocess.run([sys.executable, "-m", "game.sim", "--matches", "1", "--target", "30", *extra,
+                            "--fair-records", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 2 and "two-player matches only" in r.stderr and "Traceback" not in r.stderr
+        assert not list(tmp_path.iterdir())

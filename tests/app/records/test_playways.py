@@ -73,7 +73,7 @@ def test_deals_of_another_seed_are_not_the_day_s_even_when_each_checks_out(tmp_p
     lines = json.loads(path.read_text())["daily"]["record"]["deals"]
     assert all(verify_record(json.loads(x)).ok for x in lines)  # each hand is a fair deal on its own ...
     assert verify.main([str(path)]) == 1  # ... but not the deal of the day the result claims
-    assert "is not the one the public seed of 2026-12-03 gives hand 1" in capsys.readouterr().out
+    assert "is not the one the public seed of 2026-12-03 gives hand 2" in capsys.readouterr().out  # hand_no 1
     exported = tmp_path / "hands.jsonl"
     exported.write_text("\n".join(lines) + "\n")
     assert verify.main([str(exported)]) == 0  # without a day, nothing ties them to one
