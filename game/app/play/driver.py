@@ -41,7 +41,7 @@ def clock_scale(host: Host) -> float:
 
     Only where the game greets a new player (the real program, not tests or pictures); the count is
     of finished matches in the statistics, and any trouble reading them means no change."""
-    if not getattr(host, "first_match_guide", False):
+    if not host.first_match_guide:
         return 1.0
     try:
         finished = [m for m in host.services.stats.recent_matches(NEW_PLAYER_MATCHES) if not m.abandoned]
