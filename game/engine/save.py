@@ -17,7 +17,7 @@ from .errors import SaveError
 from .fileformat import FileFormat
 from .invariants import check_state
 from .outcome import settle
-from .rules import Rules
+from .rules import PARAMETERS, Rules
 from .scoring import MAX_HAND_POINTS, HandResult
 
 S = TypeVar("S", bound=MatchCore)
@@ -26,7 +26,7 @@ FORMAT = "gin-rummy-match"
 VERSION = 2
 """The newest format.  Version 2 added the straight gin and Hollywood switches; a match using neither
 is still written as version 1, so an older copy of the game can go on reading it."""
-V2_SWITCHES = ("straight_gin", "hollywood")
+V2_SWITCHES = tuple(p.name for p in PARAMETERS if p.since == 2)
 SAVE_FILE = FileFormat(FORMAT, VERSION, not_object="a saved match must be a JSON object",
                        not_ours="this is not a saved Gin Rummy match", no_version="the save has no version",
                        unknown="unknown save version {version}",
