@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.app.records.history import History, MatchEntry
     from game.app.records.history_recorder import HistoryRecorder
     from game.app.stage.scene import Host
+    from game.engine import Opponent
     from game.engine.record import HandRecord
 
 # Only the menu is needed for the first frame: every other screen is imported when first shown (and
@@ -63,7 +64,7 @@ class Flow(GameNight):
         self.hand_view = HandOrder()
         self.notices: list[Any] = []
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
-        self.menu_choice: str | None = None  # the opponent last chosen in the menu (a level or hotseat)
+        self.menu_choice: Opponent | None = None  # the opponent last chosen in the menu (a level or hotseat)
         self.table_run: TableRun | None = None  # a table of three or four being played
         self.daily: DailyDeal | None = None  # the deal of the day being played
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from game.app.matches.match import Match, MatchSetup
     from game.app.records.history import History, MatchEntry
     from game.app.stage.services import Services
+    from game.engine import Opponent
     from game.engine.record import HandRecord
 
 
@@ -46,6 +47,7 @@ class Navigator(Protocol):
     seed: int | None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
     fair: bool | None  # sealed deals cut by the player; None: whenever not seeded
     new_seal: Callable[[], SealedDeck]  # where sealed decks come from (the operating system's randomness)
+    menu_choice: Opponent | None  # the opponent last chosen in the menu, offered again when it comes back
 
     @property
     def hand_view(self) -> HandView: ...
