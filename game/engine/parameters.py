@@ -45,6 +45,11 @@ class Parameter:
     span: tuple[int, int] | None = None
     since: int = 1
 
+    @property
+    def offered(self) -> bool:
+        """Whether a player chooses it (a settings row): it has more than one value to offer."""
+        return len(self.choices) > 1
+
     def problem(self, value: object) -> str | None:
         """Why ``value`` cannot be this switch's, or None when it can."""
         if self.kind is bool:

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-from game.engine import LEVELS, OPPONENTS, RULE_NAMES, TABLE_KINDS, Level, Opponent, TableKind
+from game.engine import (
+    LEVELS,
+    OPPONENTS,
+    PARAMETERS,
+    PRESET_NAMES,
+    RULE_NAMES,
+    TABLE_KINDS,
+    Level,
+    Opponent,
+    TableKind,
+)
 
 Language = Literal["en", "fa", "ru"]
 LANGUAGES: tuple[Language, ...] = get_args(Language)
@@ -47,9 +57,20 @@ __all__ = [
     "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_FACES", "CARD_SIZES", "FELTS", "LANGUAGES",
     "LEVELS", "MODES", "OPPONENTS", "RULE_NAMES", "TABLE_KINDS", "CardFace", "Felt", "Opponent", "TableKind",
     "NAME_MAX", "RTL_LANGUAGES", "SORT_CYCLE", "SORT_MODES", "AnimationSpeed", "CardBack", "CardSize",
-    "Language", "Level", "Mode", "SortMode", "is_rtl_language",
+    "Language", "Level", "Mode", "SortMode", "is_rtl_language", "text_keys",
 ]
 
 
 def is_rtl_language(lang: str) -> bool:
     return lang in RTL_LANGUAGES
+
+
+def text_keys() -> tuple[str, ...]:
+    """Every text the screens show the engine's vocabularies by: a switch's row and its word values, each
+    preset's name and words, each level's.  A new switch, preset or level needs these in every language."""
+    rows = [p for p in PARAMETERS if p.offered]
+    return (*(f"settings.rule.{p.name}" for p in rows),
+            *(f"settings.{p.name}.{v}" for p in rows if p.kind is str for v in p.choices),
+            *(f"{kind}.{name}" for name in RULE_NAMES for kind in ("preset", "settings.preset.explain")),
+            *(f"menu.preset.{name}.about" for name in RULE_NAMES), *(f"menu.preset.{name}" for name in PRESET_NAMES),
+            *(f"menu.level.{level}{about}" for level in LEVELS for about in ("", ".about")))

@@ -106,7 +106,7 @@ def looks_options() -> list[Option]:
 
 def rule_options() -> list[Option]:
     """The preset, then a row for every switch that has more than one value to offer."""
-    rows = sorted((p for p in PARAMETERS if len(p.choices) > 1),
+    rows = sorted((p for p in PARAMETERS if p.offered),
                   key=lambda p: FIRST_RULES.index(p.name) if p.name in FIRST_RULES else len(FIRST_RULES))
     return [
         Option("preset", RULE_NAMES, lambda s: s.preset, _with_preset,
