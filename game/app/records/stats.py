@@ -277,7 +277,7 @@ class Stats(StatsFile):
     def opponents(self) -> list[OpponentStats]:
         """One line per opponent met, bots first (easy, medium, hard), then hot-seat names."""
         lines = self._figures()
-        order = {level: i for i, level in enumerate(LEVELS)}
+        order: dict[str, int] = {level: i for i, level in enumerate(LEVELS)}
         return [lines[k] for k in sorted(lines, key=lambda k: (order.get(k, 3), k.lower(), k))]
 
     def opponent(self, key: str) -> OpponentStats:
