@@ -36,7 +36,8 @@ _SPEC = "parameter"  # the key of a field's metadata that holds its parameter's 
 class Parameter:
     """One rule switch: ``choices`` are the values offered, in the order offered; ``span``, when set,
     allows any whole number in that range too (a target of 37 is fine, the screen offers 50 to 250).
-    ``since`` is the save format that first holds the switch."""
+    ``since`` is the save format that first holds the switch; a ``quiet`` switch is written only when off
+    its default, so files from before it read the same."""
 
     name: str
     kind: type
@@ -44,6 +45,7 @@ class Parameter:
     choices: tuple[Any, ...]
     span: tuple[int, int] | None = None
     since: int = 1
+    quiet: bool = False
 
     @property
     def offered(self) -> bool:
@@ -87,10 +89,11 @@ class Parameter:
         return value
 
 
-def rule(default: T, choices: Iterable[T] = (), span: tuple[int, int] | None = None, since: int = 1) -> T:
+def rule(default: T, choices: Iterable[T] = (), span: tuple[int, int] | None = None, since: int = 1,
+         quiet: bool = False) -> T:
     """A ``Rules`` field with its parameter: a switch is declared by this one line (see ``rules.py``)."""
     offered = tuple(choices) or (BOOL if isinstance(default, bool) else (default,))
-    spec = {"choices": offered, "span": span, "since": since}
+    spec = {"choices": offered, "span": span, "since": since, "quiet": quiet}
     return field(default=default, metadata={_SPEC: spec})
 
 
@@ -102,4 +105,4 @@ def parameters_of(cls: type) -> tuple[Parameter, ...]:
 def _parameter(f: Field[Any]) -> Parameter:
     spec = f.metadata[_SPEC]
     kind = type(next(v for v in (f.default, *spec["choices"]) if v is not None))
-    return Parameter(f.name, kind, f.default, spec["choices"], spec["span"], spec["since"])
+    return Parameter(f.name, kind, f.default, spec["choices"], spec["span"], spec["since"], spec["quiet"])

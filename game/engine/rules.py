@@ -18,8 +18,9 @@ BOT_TURN_LIMIT = 200  # simulations and bot matches: far beyond any hand that en
 class Rules:
     """The switches.  ``target`` is the match target; ``turn_timer`` is seconds per turn, 0 for off.
 
-    To add a switch, add one field here with ``rule(default, choices)``; a screen shows it by the
-    ``rule.<name>`` text (and ``settings.<name>.<value>`` for word values)."""
+    To add a switch, add one field here with ``rule(default, choices)`` (``since``: the save format that
+    first holds it; ``quiet``: left out of saves while at its default).  The settings screen then offers
+    it by the texts ``config/vocab.text_keys`` lists."""
 
     target: int = rule(100, (50, 100, 150, 200, 250), span=(1, 10_000))
     knock_limit: int = rule(10, range(10, -1, -1))
@@ -39,7 +40,7 @@ class Rules:
     shutout_double: bool = rule(False)  # winner's total doubles when the loser scored nothing
     straight_gin: bool = rule(False, since=2)  # no knocking: only gin (or big gin) ends a hand
     hollywood: bool = rule(False, since=2)  # three games scored at once (``hollywood.py``); each game to ``target``
-    turn_limit: int = rule(0, (0,), span=(60, 10_000))  # 0: off; else a hand that long ends as a dead hand
+    turn_limit: int = rule(0, (0,), span=(60, 10_000), quiet=True)  # 0: off; else a hand this long is dead
 
     def __post_init__(self) -> None:
         problems = [why for p in _parameters() if (why := p.problem(getattr(self, p.name))) is not None]
@@ -50,10 +51,12 @@ class Rules:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The switches; the turn limit only when it is on, so saves and records without it read as before."""
+        """The switches; a quiet one only when it is off its default, so saves and records without it read
+        as before."""
         data = asdict(self)
-        if not self.turn_limit:
-            del data["turn_limit"]
+        for p in _parameters():
+            if p.quiet and data[p.name] == p.default:
+                del data[p.name]
         return data
 
     @classmethod
@@ -70,7 +73,8 @@ class Rules:
     def preset_name(self) -> str:
         """The name of the preset the switches match (whatever the target, timer and turn limit), else 'custom'."""
         for p in PRESET_TABLE:
-            same = replace(self, target=p.rules.target, turn_timer=p.rules.turn_timer, turn_limit=0) == p.rules
+            mine = replace(self, target=p.rules.target, turn_timer=p.rules.turn_timer, turn_limit=p.rules.turn_limit)
+            same = mine == p.rules
             if same and self.target in p.targets:
                 return p.name
         return CUSTOM
