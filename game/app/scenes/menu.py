@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -27,6 +27,11 @@ from .confirm import ConfirmScene
 from .menu_widgets import Chosen, MenuActions, MenuWidgets
 from .savedmatch import record_abandoned, saved_summary
 
+if TYPE_CHECKING:
+    from game.app.matches.meta import MatchMeta
+    from game.app.storage.store import SilentStore, Store
+    from game.engine import MatchState
+
 log = logging.getLogger(__name__)
 
 
@@ -42,7 +47,7 @@ def notice_text(notice) -> str:
               why=tr(why) if why else "")
 
 
-def read_saved(store: Any) -> tuple[Any, Any] | None:
+def read_saved(store: Store | SilentStore) -> tuple[MatchState, MatchMeta] | None:
     """The saved match and its meta, or None (a save that cannot be read is set aside by the store)."""
     try:
         return store.load_match() if store.has_match() else None

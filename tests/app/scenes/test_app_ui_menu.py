@@ -168,3 +168,32 @@ def test_a_latin_name_reads_left_to_right_on_a_persian_screen(monkeypatch):
     d.frame(2)
     fresh = d.top.controls.entries[1]
     assert fresh is not persian and fresh.get_text() == "Sam" and fresh.font.get_direction() == pygame.DIRECTION_LTR
+
+
+def test_the_rows_offer_the_engines_opponents_and_presets(monkeypatch):
+    from game.app.scenes.menu_widgets import MenuWidgets
+    from game.app.stage.scene import Scene
+    from game.engine import OPPONENTS, PRESET_NAMES
+
+    d = driver(monkeypatch)
+    groups = {}
+    for group, key in d.top.controls.choice_buttons:
+        groups.setdefault(group, []).append(key)
+    assert tuple(groups["opponent"]) == OPPONENTS and tuple(groups["preset"]) == PRESET_NAMES
+    assert isinstance(d.top.controls, MenuWidgets) and not issubclass(MenuWidgets, Scene)  # a part, not a base
+    d.press("#opponent_easy")
+    d.key(pygame.K_LEFT)  # the arrows step through the same row, round the end
+    assert d.top.opponent == "hotseat" and d.widget("#opponent_hotseat").is_selected
+
+
+def test_the_menu_offers_again_the_opponent_last_played(monkeypatch):
+    """A friend is not a level, so the settings cannot remember one: the way between screens does."""
+    d = driver(monkeypatch)
+    assert d.app.nav.menu_choice is None
+    play_a_little(d, "hotseat")
+    assert d.app.nav.menu_choice == "hotseat" and d.app.settings.level == "medium"
+    leave(d)
+    d.app.services.store.clear_match()  # nothing saved to show: only the remembered choice says hotseat
+    d.app.nav.to_menu()
+    assert d.top.name == "menu" and d.top.saved is None and d.top.opponent == "hotseat"
+    assert d.widget("#opponent_hotseat").is_selected and not d.widget("#opponent_medium").is_selected
