@@ -100,3 +100,17 @@ def test_a_planted_copy_is_found(planted, name):
     assert [n for _, n in copies(planted, vocabularies())] == [name]
     built = 'LEVELS = get_args(Level)\nWAYS = ("two", "three", "pairs", "daily")\nRANGE = (0, 100)\nC = (20, 20, 25)'
     assert copies(built, vocabularies()) == []
+
+
+def test_the_simulator_takes_its_presets_and_switches_from_the_declaration(capsys):
+    from game import sim
+
+    for p in PARAMETERS:  # every value a switch offers, typed as a word, is taken
+        for value in p.choices:
+            word = "none" if value is None else str(value).lower()
+            assert getattr(sim.build_rules("van", None, [sim.parse_switch(f"{p.name}={word}")]), p.name) == value
+    with pytest.raises(ValueError, match="big_gin_bonus must be one of 31, 50, none, not 40"):
+        sim.build_rules("van", None, [sim.parse_switch("big_gin_bonus=40")])
+    with pytest.raises(SystemExit):
+        sim.main(["--preset", "oklahoma"])
+    assert "choose from " + ", ".join(map(repr, PRESET_NAMES)) in capsys.readouterr().err
