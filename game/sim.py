@@ -24,8 +24,8 @@ from game.bots import BOTS, Bot, HardBot, make_bot, play_match
 from game.bots.hard import V1
 from game.engine import PRESET_NAMES, PRESETS, Rules, preset
 from game.engine.rules import BOT_TURN_LIMIT, PARAMETER
+from game.engine.scoring import KINDS
 
-KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
 YARDSTICKS = ("hard_v1",)
 """Bots that only measure others: the hard bot as first released (bench/ adds the Monte Carlo bot)."""
 LEVELS = (*sorted(BOTS), *YARDSTICKS)
