@@ -17,15 +17,15 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.bots import BOTS, Bot, HardBot, make_bot, play_match
 from game.bots.hard import V1
-from game.engine import PRESETS, Rules, preset
-from game.engine.rules import BOT_TURN_LIMIT
+from game.engine import PRESET_NAMES, PRESETS, Rules, preset
+from game.engine.rules import BOT_TURN_LIMIT, PARAMETER
+from game.engine.scoring import KINDS
 
-KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
 YARDSTICKS = ("hard_v1",)
 """Bots that only measure others: the hard bot as first released (bench/ adds the Monte Carlo bot)."""
 LEVELS = (*sorted(BOTS), *YARDSTICKS)
@@ -221,32 +221,27 @@ def parse_switch(text: str) -> tuple[str, object]:
     return name.strip(), parsed
 
 
-def _switch_value(name: str, value: object) -> object:
-    """``none`` (or ``null``) means None for a switch that may be None and is not a word, e.g. big_gin_bonus."""
-    if isinstance(value, str) and value.strip().lower() in ("none", "null"):
-        kind = {f.name: str(f.type) for f in fields(Rules)}.get(name, "")
-        if "None" in kind and "str" not in kind:
-            return None
-    return value
-
-
 def build_rules(preset_name: str, target: int | None, switches: list[tuple[str, object]]) -> Rules:
     """The preset with the target and switches given; the guard against endless hands is on unless a
-    switch says otherwise (``--rule turn_limit=0``).  ValueError names a switch that does not exist."""
-    known = {f.name for f in fields(Rules)}
-    unknown = sorted({name for name, _ in switches} - known)
+    switch says otherwise (``--rule turn_limit=0``).  ValueError names a switch that does not exist, or
+    the values a switch allows."""
+    unknown = sorted({name for name, _ in switches} - set(PARAMETER))
     if unknown:
-        raise ValueError(f"unknown rule switch {', '.join(unknown)}; the switches are {', '.join(sorted(known))}")
-    switches = [("turn_limit", BOT_TURN_LIMIT)] + [(name, _switch_value(name, value)) for name, value in switches]
+        raise ValueError(f"unknown rule switch {', '.join(unknown)}; the switches are {', '.join(PARAMETER)}")
+    changes: dict[str, object] = {"turn_limit": BOT_TURN_LIMIT}
+    for name, value in switches:
+        parameter = PARAMETER[name]
+        changes[name] = parameter.read(value)
+        why = parameter.problem(changes[name])
+        if why is not None:
+            raise ValueError(f"--rule {name}: {why}")
     rules = PRESETS[preset_name]
     if target is not None:
         try:
             rules = preset(preset_name, target)
         except ValueError:
             rules = rules.with_(target=target)
-    if switches:
-        rules = rules.with_(**dict(switches))
-    return rules
+    return rules.with_(**changes)
 
 
 def simulate(level_a: str, level_b: str, rules: Rules, matches: int, seed: int, workers: int = 1,
@@ -276,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.sim", description="Bot-vs-bot Gin Rummy matches.")
     parser.add_argument("bot_a", nargs="?", default="hard", choices=LEVELS, help="first level (A)")
     parser.add_argument("bot_b", nargs="?", default="simple", choices=LEVELS, help="second level (B)")
-    parser.add_argument("--preset", default="van", choices=sorted(PRESETS))
+    parser.add_argument("--preset", default="van", choices=PRESET_NAMES)
     parser.add_argument("--target", type=int, default=None, help="match target (default: the preset's)")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)

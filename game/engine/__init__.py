@@ -53,13 +53,38 @@ from .melds import (
     meld_kind,
 )
 from .observation import Observation, observe
-from .rules import CLASSIC, PRESETS, TARGET_CHOICES, TIMER_CHOICES, VAN, Rules, preset
+from .parameters import CUSTOM, LEVELS, OPPONENTS, TABLE_KINDS, Level, Opponent, Parameter, TableKind
+from .rules import (
+    CLASSIC,
+    PARAMETERS,
+    PRESET_NAMES,
+    PRESETS,
+    RULE_NAMES,
+    TARGET_CHOICES,
+    TIMER_CHOICES,
+    VAN,
+    Preset,
+    Rules,
+    preset,
+)
 from .save import MAX_SAVE_BYTES, check_save_size
 from .scoring import FinalScore, HandResult
 from .seeds import bot_label, derive_bytes, derive_seed, secret_label
 from .state import MatchState, new_match, why_illegal
 
 __all__ = [
+    "Preset",
+    "RULE_NAMES",
+    "PRESET_NAMES",
+    "PARAMETERS",
+    "TableKind",
+    "Parameter",
+    "Opponent",
+    "Level",
+    "TABLE_KINDS",
+    "OPPONENTS",
+    "LEVELS",
+    "CUSTOM",
     "IN_PLAY",
     "Action",
     "Arrangement",

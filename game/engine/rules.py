@@ -1,80 +1,49 @@
-"""Every point where rule books differ, as one immutable ``Rules`` value; presets are named values."""
+"""Every point where rule books differ, as one immutable ``Rules`` value; presets are named values.
+
+Each switch is one field declared with ``rule`` (its default and the values it may hold): the checks
+here, the settings screen, the simulator's ``--rule`` and the save format all read ``PARAMETERS``.
+"""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cache
 from typing import Any
 
-UPCARD_OFFERS = ("none", "classic", "hoyle")
-DEALER_RULES = ("alternate", "loser")
-FIRST_DEALERS = ("lot", "computer")
-TIMER_CHOICES = (0, 15, 20, 30, 40, 60)
+from .parameters import CUSTOM, Parameter, parameters_of, rule
+
 BOT_TURN_LIMIT = 200  # simulations and bot matches: far beyond any hand that ends by itself (see docs/architecture.md)
-TURN_LIMIT_RANGE = (60, 10_000)
 
 
 @dataclass(frozen=True)
 class Rules:
-    """The switches.  ``target`` is the match target; ``turn_timer`` is seconds per turn, 0 for off."""
+    """The switches.  ``target`` is the match target; ``turn_timer`` is seconds per turn, 0 for off.
 
-    target: int = 100
-    knock_limit: int = 10
-    oklahoma: bool = False  # the first upcard's value sets the knock limit; an ace means gin only
-    gin_bonus: int = 25
-    undercut_bonus: int = 25
-    tie_is_undercut: bool = True  # False: an equal count goes to the knocker (who scores 0)
-    big_gin_bonus: int | None = 31  # None: big gin scores as a plain gin
-    dead_hand_stock: int = 2  # the hand is dead when a turn ends with this many stock cards
-    may_discard_taken_card: bool = False
-    upcard_offer: str = "none"  # none | classic (refused upcard leaves play) | hoyle (it stays)
-    dealer_rule: str = "alternate"  # alternate | loser (the loser of a scored hand deals)
-    first_dealer: str = "lot"  # lot | computer (hot-seat always draws lots)
-    turn_timer: int = 40
-    game_bonus: int = 0  # to the match winner
-    line_bonus: int = 0  # per hand won, to each player, at the end of the match
-    shutout_double: bool = False  # winner's total doubles when the loser scored nothing
-    straight_gin: bool = False  # no knocking: only gin (or big gin) ends a hand
-    hollywood: bool = False  # three games scored at once (``hollywood.py``); each game to ``target``
-    turn_limit: int = 0  # 0: off; else a hand that reaches this many turns ends as a dead hand (no endless hands)
+    To add a switch, add one field here with ``rule(default, choices)`` (``since``: the save format that
+    first holds it; ``quiet``: left out of saves while at its default).  The settings screen then offers
+    it by the texts ``config/vocab.text_keys`` lists."""
+
+    target: int = rule(100, (50, 100, 150, 200, 250), span=(1, 10_000))
+    knock_limit: int = rule(10, range(10, -1, -1))
+    oklahoma: bool = rule(False)  # the first upcard's value sets the knock limit; an ace means gin only
+    gin_bonus: int = rule(25, (25, 20))
+    undercut_bonus: int = rule(25, (25, 20, 10))
+    tie_is_undercut: bool = rule(True)  # False: an equal count goes to the knocker (who scores 0)
+    big_gin_bonus: int | None = rule(31, (31, 50, None))  # None: big gin scores as a plain gin
+    dead_hand_stock: int = rule(2, (2, 3))  # the hand is dead when a turn ends with this many stock cards
+    may_discard_taken_card: bool = rule(False)
+    upcard_offer: str = rule("none", ("none", "classic", "hoyle"))  # classic: a refused upcard leaves play
+    dealer_rule: str = rule("alternate", ("alternate", "loser"))  # loser: the loser of a scored hand deals
+    first_dealer: str = rule("lot", ("lot", "computer"))  # hot-seat always draws lots
+    turn_timer: int = rule(40, (0, 15, 20, 30, 40, 60))
+    game_bonus: int = rule(0, (0, 100))  # to the match winner
+    line_bonus: int = rule(0, (0, 25))  # per hand won, to each player, at the end of the match
+    shutout_double: bool = rule(False)  # winner's total doubles when the loser scored nothing
+    straight_gin: bool = rule(False, since=2)  # no knocking: only gin (or big gin) ends a hand
+    hollywood: bool = rule(False, since=2)  # three games scored at once (``hollywood.py``); each game to ``target``
+    turn_limit: int = rule(0, (0,), span=(60, 10_000), quiet=True)  # 0: off; else a hand this long is dead
 
     def __post_init__(self) -> None:
-        problems = []
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, float) or (isinstance(value, bool) and f.type != "bool"):
-                problems.append(f"{f.name} must be a whole number, not {value!r}")
-        if problems:
-            raise ValueError("invalid rules: " + "; ".join(problems))
-        if not isinstance(self.target, int) or not 1 <= self.target <= 10_000:
-            problems.append(f"target must be a whole number from 1 to 10000, not {self.target!r}")
-        if self.knock_limit not in range(0, 11):
-            problems.append(f"knock_limit must be 0..10, not {self.knock_limit!r}")
-        if self.gin_bonus not in (20, 25):
-            problems.append(f"gin_bonus must be 20 or 25, not {self.gin_bonus!r}")
-        if self.undercut_bonus not in (10, 20, 25):
-            problems.append(f"undercut_bonus must be 10, 20 or 25, not {self.undercut_bonus!r}")
-        if self.big_gin_bonus not in (None, 31, 50):
-            problems.append(f"big_gin_bonus must be none, 31 or 50, not {self.big_gin_bonus!r}")
-        if self.dead_hand_stock not in (2, 3):
-            problems.append(f"dead_hand_stock must be 2 or 3, not {self.dead_hand_stock!r}")
-        if self.upcard_offer not in UPCARD_OFFERS:
-            problems.append(f"upcard_offer must be one of {UPCARD_OFFERS}, not {self.upcard_offer!r}")
-        if self.dealer_rule not in DEALER_RULES:
-            problems.append(f"dealer_rule must be one of {DEALER_RULES}, not {self.dealer_rule!r}")
-        if self.first_dealer not in FIRST_DEALERS:
-            problems.append(f"first_dealer must be one of {FIRST_DEALERS}, not {self.first_dealer!r}")
-        if self.turn_timer not in TIMER_CHOICES:
-            problems.append(f"turn_timer must be one of {TIMER_CHOICES}, not {self.turn_timer!r}")
-        if self.game_bonus not in (0, 100):
-            problems.append(f"game_bonus must be 0 or 100, not {self.game_bonus!r}")
-        if self.turn_limit != 0 and not TURN_LIMIT_RANGE[0] <= self.turn_limit <= TURN_LIMIT_RANGE[1]:
-            problems.append(f"turn_limit must be 0 (off) or {TURN_LIMIT_RANGE[0]}..{TURN_LIMIT_RANGE[1]}, "
-                            f"not {self.turn_limit!r}")
-        if self.line_bonus not in (0, 25):
-            problems.append(f"line_bonus must be 0 or 25, not {self.line_bonus!r}")
-        for name in ("oklahoma", "tie_is_undercut", "may_discard_taken_card", "shutout_double", "straight_gin",
-                     "hollywood"):
-            if not isinstance(getattr(self, name), bool):
-                problems.append(f"{name} must be true or false")
+        problems = [why for p in _parameters() if (why := p.problem(getattr(self, p.name))) is not None]
         if problems:
             raise ValueError("invalid rules: " + "; ".join(problems))
 
@@ -82,10 +51,12 @@ class Rules:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The switches; the turn limit only when it is on, so saves and records without it read as before."""
+        """The switches; a quiet one only when it is off its default, so saves and records without it read
+        as before."""
         data = asdict(self)
-        if not self.turn_limit:
-            del data["turn_limit"]
+        for p in _parameters():
+            if p.quiet and data[p.name] == p.default:
+                del data[p.name]
         return data
 
     @classmethod
@@ -101,11 +72,36 @@ class Rules:
     @property
     def preset_name(self) -> str:
         """The name of the preset the switches match (whatever the target, timer and turn limit), else 'custom'."""
-        for name, preset in PRESETS.items():
-            same = replace(self, target=preset.target, turn_timer=preset.turn_timer, turn_limit=0) == preset
-            if same and self.target in TARGET_CHOICES[name]:
-                return name
-        return "custom"
+        for p in PRESET_TABLE:
+            mine = replace(self, target=p.rules.target, turn_timer=p.rules.turn_timer, turn_limit=p.rules.turn_limit)
+            same = mine == p.rules
+            if same and self.target in p.targets:
+                return p.name
+        return CUSTOM
+
+
+@cache
+def _parameters() -> tuple[Parameter, ...]:
+    return parameters_of(Rules)
+
+
+PARAMETERS: tuple[Parameter, ...] = _parameters()
+"""Every switch's name, type, default and allowed values, in the order of ``Rules``'s fields."""
+PARAMETER: dict[str, Parameter] = {p.name: p for p in PARAMETERS}
+UPCARD_OFFERS: tuple[str, ...] = PARAMETER["upcard_offer"].choices
+DEALER_RULES: tuple[str, ...] = PARAMETER["dealer_rule"].choices
+FIRST_DEALERS: tuple[str, ...] = PARAMETER["first_dealer"].choices
+TIMER_CHOICES: tuple[int, ...] = PARAMETER["turn_timer"].choices
+TURN_LIMIT_RANGE: tuple[int, int] = PARAMETER["turn_limit"].span or (0, 0)
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of switches and the targets it plays to (the first is the default, the last the usual)."""
+
+    name: str
+    rules: Rules
+    targets: tuple[int, ...]
 
 
 VAN = Rules()
@@ -121,10 +117,18 @@ CLASSIC = Rules(
 # (100 for a game, 25 a box, a shutout doubled); Hollywood's three games go to 100 each.
 STRAIGHT = replace(CLASSIC, straight_gin=True, game_bonus=100, line_bonus=25, shutout_double=True)
 HOLLYWOOD = replace(CLASSIC, hollywood=True, game_bonus=100, line_bonus=25, shutout_double=True)
-PRESETS: dict[str, Rules] = {"van": VAN, "classic": CLASSIC, "straight": STRAIGHT, "hollywood": HOLLYWOOD}
-TARGET_CHOICES: dict[str, tuple[int, ...]] = {
-    "van": (100,), "classic": (50, 100), "straight": (100,), "hollywood": (100,),
-}
+PRESET_TABLE: tuple[Preset, ...] = (
+    Preset("van", VAN, (100,)),
+    Preset("classic", CLASSIC, (50, 100)),
+    Preset("straight", STRAIGHT, (100,)),
+    Preset("hollywood", HOLLYWOOD, (100,)),
+)
+"""The presets, in the order the menu and the settings offer them."""
+PRESETS: dict[str, Rules] = {p.name: p.rules for p in PRESET_TABLE}
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
+RULE_NAMES: tuple[str, ...] = (*PRESET_NAMES, CUSTOM)
+"""What a set of rules is called: a preset's name, or custom."""
+TARGET_CHOICES: dict[str, tuple[int, ...]] = {p.name: p.targets for p in PRESET_TABLE}
 
 
 def preset(name: str, target: int | None = None) -> Rules:

@@ -17,7 +17,7 @@ from .errors import SaveError
 from .fileformat import FileFormat
 from .invariants import check_state
 from .outcome import settle
-from .rules import Rules
+from .rules import PARAMETERS, Rules
 from .scoring import MAX_HAND_POINTS, HandResult
 
 S = TypeVar("S", bound=MatchCore)
@@ -26,7 +26,6 @@ FORMAT = "gin-rummy-match"
 VERSION = 2
 """The newest format.  Version 2 added the straight gin and Hollywood switches; a match using neither
 is still written as version 1, so an older copy of the game can go on reading it."""
-V2_SWITCHES = ("straight_gin", "hollywood")
 SAVE_FILE = FileFormat(FORMAT, VERSION, not_object="a saved match must be a JSON object",
                        not_ours="this is not a saved Gin Rummy match", no_version="the save has no version",
                        unknown="unknown save version {version}",
@@ -72,15 +71,21 @@ def state_to_dict(s: MatchCore) -> dict[str, Any]:
     }
 
 
+def _newer_switches(rules: Rules, version: int) -> list[str]:
+    """The switches ``rules`` turns on that came after format ``version`` (each switch says when it came)."""
+    return [p.name for p in PARAMETERS if p.since > version and getattr(rules, p.name) != p.default]
+
+
 def version_for(rules: Rules) -> int:
     """The oldest format that can hold a match under ``rules``."""
-    return 2 if any(getattr(rules, name) for name in V2_SWITCHES) else 1
+    return next(v for v in range(1, VERSION + 1) if not _newer_switches(rules, v))
 
 
 def _rules_of(d: dict[str, Any], version: int) -> Rules:
     rules = Rules.from_dict(d["rules"])
-    if version < version_for(rules):
-        raise SaveError("a version 1 save cannot hold straight gin or Hollywood scoring")
+    newer = _newer_switches(rules, version)
+    if newer:
+        raise SaveError(f"a version {version} save cannot hold {', '.join(newer)}")
     return rules
 
 

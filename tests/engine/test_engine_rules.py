@@ -449,3 +449,64 @@ def test_rules_round_trip_through_a_dict():
     assert Rules.from_dict(rules.to_dict()) == rules
     with pytest.raises(ValueError, match="unknown rule switches"):
         Rules.from_dict({**rules.to_dict(), "jokers": True})
+
+
+# ---------------------------------------------------------------- the switches' declaration
+
+
+def test_every_switch_is_declared_with_its_default_and_values():
+    from dataclasses import fields
+
+    from game.engine.rules import PARAMETER, PARAMETERS
+
+    assert [p.name for p in PARAMETERS] == [f.name for f in fields(Rules)]
+    for p in PARAMETERS:
+        assert getattr(VAN, p.name) == p.default
+        for value in p.choices:  # every value offered is one the rules take
+            assert getattr(VAN.with_(**{p.name: value}), p.name) == value
+    assert PARAMETER["big_gin_bonus"].choices == (31, 50, None) and PARAMETER["target"].span == (1, 10_000)
+    assert PARAMETER["upcard_offer"].kind is str and PARAMETER["oklahoma"].choices == (False, True)
+    assert VAN.with_(target=37).target == 37 and VAN.with_(turn_limit=60).turn_limit == 60
+    with pytest.raises(ValueError, match="turn_limit must be 0 or from 60 to 10000, not 59"):
+        VAN.with_(turn_limit=59)
+
+
+def test_a_switch_is_one_field_and_its_parameter_follows():
+    """What adding a switch takes: the field with ``rule``; checks, saves and screens read it from there."""
+    from dataclasses import dataclass
+
+    from game.engine.parameters import parameters_of, rule
+
+    @dataclass(frozen=True)
+    class More:
+        next_dealer: str = rule("rotate", ("rotate", "winner"), since=3)
+        pairs_scoring: bool = rule(False, quiet=True)
+
+    dealer, pairs = parameters_of(More)
+    assert (dealer.name, dealer.kind, dealer.default, dealer.choices, dealer.since) == (
+        "next_dealer", str, "rotate", ("rotate", "winner"), 3)
+    assert dealer.problem("loser") == "next_dealer must be one of rotate, winner, not 'loser'"
+    assert dealer.problem("winner") is None and pairs.problem(1) == "pairs_scoring must be true or false"
+    assert pairs.quiet and pairs.offered and not parameters_of(Rules)[-1].offered  # turn_limit: no row
+
+
+def test_words_from_the_command_line_become_the_switchs_type():
+    from game.engine.rules import PARAMETER
+
+    assert PARAMETER["oklahoma"].read("on") is True and PARAMETER["oklahoma"].read("false") is False
+    assert PARAMETER["big_gin_bonus"].read("none") is None and PARAMETER["dead_hand_stock"].read("3") == 3
+    assert PARAMETER["upcard_offer"].read("none") == "none"  # a word switch keeps its words
+    assert PARAMETER["knock_limit"].read("many") == "many"  # left for the check to refuse by name
+
+
+def test_a_quiet_switch_is_written_only_when_on_and_saves_take_the_oldest_format():
+    from game.engine.save import version_for
+
+    assert "turn_limit" not in VAN.to_dict() and VAN.with_(turn_limit=80).to_dict()["turn_limit"] == 80
+    assert version_for(VAN) == 1 and version_for(VAN.with_(turn_limit=80)) == 1
+    assert version_for(STRAIGHT) == 2 and version_for(HOLLYWOOD) == 2
+    state, _ = new_match(STRAIGHT, 1)
+    data = state.to_dict()
+    assert data["version"] == 2
+    with pytest.raises(SaveError, match="a version 1 save cannot hold straight_gin"):
+        type(state).from_dict({**data, "version": 1})

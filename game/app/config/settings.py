@@ -28,6 +28,7 @@ from game.app.config.vocab import (
 )
 from game.engine import VAN, Rules
 from game.engine.fileformat import FileFormat
+from game.engine.rules import PARAMETER
 
 SETTINGS_FORMAT = "gin-rummy-settings"
 SETTINGS_VERSION = 1
@@ -156,20 +157,17 @@ def _rules(v: Any) -> tuple[Rules, list[str]]:
     """Each bad or unknown switch falls back to the default; the good ones are kept."""
     if not isinstance(v, dict):
         raise ValueError("must be an object")
-    rules, bad = VAN, []
-    types = {f.name: type(getattr(VAN, f.name)) for f in fields(Rules)}
+    good: dict[str, Any] = {}
+    bad: list[str] = []
     for name, value in v.items():
-        if name not in types:
+        parameter = PARAMETER.get(name)
+        if parameter is None:
             bad.append(f"rules.{name}: unknown switch")
-            continue
-        if isinstance(value, bool) and types[name] is not bool:
+        elif parameter.problem(value) is not None:
             bad.append(f"rules.{name}: {value!r}")
-            continue
-        try:
-            rules = rules.with_(**{name: value})
-        except (ValueError, TypeError):
-            bad.append(f"rules.{name}: {value!r}")
-    return rules, bad
+        else:
+            good[name] = value
+    return VAN.with_(**good), bad
 
 
 def _history_keep(v: Any) -> int:

@@ -1,19 +1,30 @@
 """Every closed vocabulary of the app, defined once.
 
-Each is a ``Literal`` type (what a field may hold, checked by mypy) with a tuple of its values in the
-order the settings screen offers them (``typing.get_args`` of the type, so the two cannot drift apart).
+The game's own (levels, opponents, table kinds, rules' names) are the engine's (``engine/parameters.py``),
+re-exported here; the app's are below.  Each is a ``Literal`` type (what a field may hold, checked by
+mypy) with a tuple of its values in the order the settings screen offers them (``typing.get_args``
+of the type, so the two cannot drift apart).
 The values are the plain strings the JSON files and the translation keys use.
 """
 from __future__ import annotations
 
 from typing import Literal, get_args
 
+from game.engine import (
+    LEVELS,
+    OPPONENTS,
+    PARAMETERS,
+    PRESET_NAMES,
+    RULE_NAMES,
+    TABLE_KINDS,
+    Level,
+    Opponent,
+    TableKind,
+)
+
 Language = Literal["en", "fa", "ru"]
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 RTL_LANGUAGES: frozenset[Language] = frozenset({"fa"})  # written right to left
-
-Level = Literal["easy", "medium", "hard"]
-LEVELS: tuple[Level, ...] = get_args(Level)
 
 Mode = Literal["bot", "hotseat"]
 MODES: tuple[Mode, ...] = get_args(Mode)
@@ -44,11 +55,22 @@ NAME_MAX = 24  # the longest player name kept, in characters
 
 __all__ = [
     "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_FACES", "CARD_SIZES", "FELTS", "LANGUAGES",
-    "LEVELS", "MODES", "CardFace", "Felt",
+    "LEVELS", "MODES", "OPPONENTS", "RULE_NAMES", "TABLE_KINDS", "CardFace", "Felt", "Opponent", "TableKind",
     "NAME_MAX", "RTL_LANGUAGES", "SORT_CYCLE", "SORT_MODES", "AnimationSpeed", "CardBack", "CardSize",
-    "Language", "Level", "Mode", "SortMode", "is_rtl_language",
+    "Language", "Level", "Mode", "SortMode", "is_rtl_language", "text_keys",
 ]
 
 
 def is_rtl_language(lang: str) -> bool:
     return lang in RTL_LANGUAGES
+
+
+def text_keys() -> tuple[str, ...]:
+    """Every text the screens show the engine's vocabularies by: a switch's row and its word values, each
+    preset's name and words, each level's.  A new switch, preset or level needs these in every language."""
+    rows = [p for p in PARAMETERS if p.offered]
+    return (*(f"settings.rule.{p.name}" for p in rows),
+            *(f"settings.{p.name}.{v}" for p in rows if p.kind is str for v in p.choices),
+            *(f"{kind}.{name}" for name in RULE_NAMES for kind in ("preset", "settings.preset.explain")),
+            *(f"menu.preset.{name}.about" for name in RULE_NAMES), *(f"menu.preset.{name}" for name in PRESET_NAMES),
+            *(f"menu.level.{level}{about}" for level in LEVELS for about in ("", ".about")))

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from game.app.records.history_recorder import HistoryRecorder
     from game.app.stage.scene import Host, Scene
     from game.app.storage.notices import Notice
-    from game.engine import Card, HandResult
+    from game.engine import Card, HandResult, Opponent
     from game.engine.record import HandRecord
 
 # Only the menu is needed for the first frame: every other screen is imported when first shown (and
@@ -64,7 +64,7 @@ class Flow:
         self.hand_view = HandOrder()
         self.notices: list[Notice] = []
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
-        self.menu_choice: str | None = None  # the opponent last chosen in the menu (a level or hotseat)
+        self.menu_choice: Opponent | None = None  # the opponent last chosen in the menu (a level or hotseat)
         self.tables = TableFlow(host, self._play_duel, lambda setup: self._open(setup, None, True))
 
     def next_seed(self) -> int:

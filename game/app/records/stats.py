@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
+from game.app.config.vocab import LEVELS
 from game.app.matches.meta import MatchMeta
 from game.app.records import stats_sql
 from game.app.records.stats_file import StatsFile, transaction
@@ -277,7 +278,7 @@ class Stats(StatsFile):
     def opponents(self) -> list[OpponentStats]:
         """One line per opponent met, bots first (easy, medium, hard), then hot-seat names."""
         lines = self._figures()
-        order = {"easy": 0, "medium": 1, "hard": 2}
+        order: dict[str, int] = {level: i for i, level in enumerate(LEVELS)}
         return [lines[k] for k in sorted(lines, key=lambda k: (order.get(k, 3), k.lower(), k))]
 
     def opponent(self, key: str) -> OpponentStats:

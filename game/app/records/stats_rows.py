@@ -13,15 +13,13 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.app.config.vocab import LEVELS
+from game.app.config.vocab import LEVELS, MODES, RULE_NAMES
 from game.app.matches.meta import MatchMeta
 from game.engine import FinalScore, HandResult, Rules
-from game.engine.scoring import MAX_HAND_POINTS
+from game.engine.scoring import KINDS, MAX_HAND_POINTS
 
 SCHEMA_VERSION = 2  # 2: matches.abandoned (a version-1 file is upgraded in place, its rows kept)
-KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
-PRESETS = ("van", "classic", "straight", "hollywood", "custom")
-MODES = ("bot", "hotseat")
+PRESETS = RULE_NAMES  # what a match's rules were called
 TIME_RANGE = (0.0, 32503680000.0)  # 1970 to 3000: what every system can show as a date
 MAX_DEADWOOD = 110  # eleven cards of ten
 MAX_TARGET = 10_000

@@ -9,23 +9,28 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from game.app.config.vocab import LEVELS
+from game.app.config.vocab import LEVELS, OPPONENTS, Opponent
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.match import MatchSetup
-from game.app.stage.scene import Host
-from game.engine import TARGET_CHOICES, Card, preset
+from game.app.stage.scene import Host, Scene
+from game.engine import CUSTOM, TARGET_CHOICES, Card, preset
 
 from .confirm import ConfirmScene
-from .menu_widgets import OPPONENTS, MenuWidgets
+from .menu_widgets import Chosen, MenuActions, MenuWidgets
 from .savedmatch import record_abandoned, saved_summary
+
+if TYPE_CHECKING:
+    from game.app.matches.meta import MatchMeta
+    from game.app.storage.store import SilentStore, Store
+    from game.engine import MatchState
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +47,7 @@ def notice_text(notice) -> str:
               why=tr(why) if why else "")
 
 
-def read_saved(store: Any) -> tuple[Any, Any] | None:
+def read_saved(store: Store | SilentStore) -> tuple[MatchState, MatchMeta] | None:
     """The saved match and its meta, or None (a save that cannot be read is set aside by the store)."""
     try:
         return store.load_match() if store.has_match() else None
@@ -51,7 +56,7 @@ def read_saved(store: Any) -> tuple[Any, Any] | None:
         return None
 
 
-class MenuScene(MenuWidgets):
+class MenuScene(Scene):
     name = "menu"
 
     def __init__(self, app: Host) -> None:
@@ -59,24 +64,25 @@ class MenuScene(MenuWidgets):
         s = app.settings
         self.saved = read_saved(app.services.store)
         self.can_continue = self.saved is not None or app.nav.has_saved_match()
-        remembered = getattr(app.nav, "menu_choice", None)
-        self.opponent: str = s.level if s.level in OPPONENTS else "medium"
+        self.opponent: Opponent = s.level
         self.names = list(s.names)
         if self.saved is not None:  # the row shows whom the saved match is against
             meta = self.saved[1]
-            self.opponent = "hotseat" if meta.mode == "hotseat" else str(meta.bot_level or self.opponent)
+            self.opponent = "hotseat" if meta.mode == "hotseat" else (meta.bot_level or self.opponent)
             if meta.mode == "hotseat":
                 self.names = list(meta.names)
-        elif remembered in OPPONENTS:
-            self.opponent = remembered
-        self.entries: list[pygame_gui.elements.UITextEntryLine] = []
-        self.choice_buttons: dict[tuple[str, object], pygame_gui.elements.UIButton] = {}
-        self.rows: dict[str, int] = {}
+        elif app.nav.menu_choice is not None:
+            self.opponent = app.nav.menu_choice
         self.notices: list[Any] = list(app.nav.take_notices())
-        self.notice_rect: pygame.Rect | None = None
-        self.about_rect = pygame.Rect(0, 0, 0, 0)
-        self.level_rect = pygame.Rect(0, 0, 0, 0)
-        self.saved_rect: pygame.Rect | None = None
+        self.controls = MenuWidgets(app, self, MenuActions(
+            self.choose, self.start, self.continue_match, self.open_rules, self.open_settings, self.open_stats,
+            self.quit, self.dismiss_notice))
+        self._fan: tuple[object, pygame.Surface] | None = None  # the fan of cards and the size it was made for
+
+    def build_ui(self) -> None:
+        self.controls.build(Chosen(self.opponent, (self.names[0], self.names[1]), self.preset, self.target,
+                                   self.can_continue, bool(self.notices)))
+        self.refresh()
 
     @property
     def preset(self) -> str:
@@ -92,7 +98,7 @@ class MenuScene(MenuWidgets):
         self.rebuild_ui()
 
     def refresh(self) -> None:
-        for (group, key), b in self.choice_buttons.items():
+        for (group, key), b in self.controls.choice_buttons.items():
             current = {"opponent": self.opponent, "preset": self.preset, "target": self.target}[group]
             if key == current:
                 b.select()
@@ -105,26 +111,28 @@ class MenuScene(MenuWidgets):
                     b.disable()
 
     def _keep_names(self) -> None:
-        for i, e in enumerate(self.entries):
+        for i, e in enumerate(self.controls.entries):
             self.names[i] = e.get_text().strip()
 
-    def choose(self, group: str, key) -> None:
+    def choose(self, group: str, key: str | int) -> None:
         self._keep_names()
-        if group == "opponent":
-            changed = (key == "hotseat") != (self.opponent == "hotseat")
-            self.opponent = key
+        opponent = next((o for o in OPPONENTS if o == key), None)
+        if group == "opponent" and opponent is not None:
+            changed = (opponent == "hotseat") != (self.opponent == "hotseat")
+            self.opponent = opponent
             if changed:
                 self.rebuild_ui()
                 return
-        elif group == "preset" and key in TARGET_CHOICES and key != self.preset:
-            if self.preset == "custom":  # the player's own rules go only when the player says so
+        elif group == "preset" and isinstance(key, str) and key in TARGET_CHOICES and key != self.preset:
+            if self.preset == CUSTOM:  # the player's own rules go only when the player says so
                 self.app.push(ConfirmScene(self.app, tr("menu.replace_custom", preset=tr("preset." + key)),
                                            "menu.replace_custom_yes", partial(self.use_preset, key),
                                            no_key="menu.keep_custom"))
                 return
             self.use_preset(key)
             return
-        elif group == "target" and key in TARGET_CHOICES.get(self.preset, (key,)) and key != self.target:
+        elif group == "target" and isinstance(key, int) and key in TARGET_CHOICES.get(self.preset, (key,)) \
+                and key != self.target:
             self.app.apply_settings(self.app.settings.with_(rules=self.app.settings.rules.with_(target=key)))
         self.refresh()
 
@@ -170,8 +178,7 @@ class MenuScene(MenuWidgets):
         if new != s:
             self.app.apply_settings(new)
         nav = self.app.nav
-        if hasattr(nav, "menu_choice"):
-            nav.menu_choice = self.opponent
+        nav.menu_choice = self.opponent
         nav.start_match(setup, practice=setup.vs_bot and s.practice)
 
     def continue_match(self) -> None:
@@ -210,10 +217,10 @@ class MenuScene(MenuWidgets):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.entries:
-            self._follow_direction(event.ui_element)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.controls.entries:
+            self.controls.follow_direction(event.ui_element)
         if event.type == pygame.KEYDOWN and self.app.top is self:
-            focused = any(e.is_focused for e in self.entries)
+            focused = any(e.is_focused for e in self.controls.entries)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.continue_match() if self.can_continue else self.start()
             elif focused:
@@ -240,15 +247,15 @@ class MenuScene(MenuWidgets):
         lay = self.app.layout
         cw, ch = round(lay.cw * 0.7), round(lay.ch * 0.7)
         key = (lay.cw, self.app.card_style, cardart.ready((cw, ch), self.app.card_style))
-        if getattr(self, "_fan_key", None) != key:
+        if self._fan is None or self._fan[0] != key:
             step = round(26 * lay.s)
             img = pygame.Surface((round(cw * 2.4) + step * 3, round(ch * 1.8)), pygame.SRCALPHA)
             for i, c in enumerate(("AS", "KH", "QD", "JC")):
                 face = cardart.face(Card.parse(c), cw, ch, self.app.card_style)
                 rot = pygame.transform.rotozoom(face, 18 - i * 12, 1.0)
                 img.blit(rot, rot.get_rect(center=(round(cw * 1.2) + i * step, round(ch * 0.9))))
-            self._fan, self._fan_key = img.convert_alpha(), key
-        return self._fan
+            self._fan = (key, img.convert_alpha())
+        return self._fan[1]
 
     def _paragraph(self, surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, lines: int) -> None:
         """``words`` in ``rect``, at most ``lines`` lines: the text gets smaller rather than spill over."""
@@ -267,30 +274,30 @@ class MenuScene(MenuWidgets):
         surface.blit(fan, fan.get_rect(**{lay.anchor("midright"): (edge, round(84 * s))}))
         text.draw(surface, tr("menu.subtitle"), lay.font(19), INK_DIM, (lay.w / 2, round(122 * s)),
                   max_width=lay.w - 2 * lay.margin)
-        bh = lay.button_h
+        bh, w = lay.button_h, self.controls
         labels = {"opponent": "menu.opponent", "names": "menu.names", "preset": "menu.rules", "target": "menu.target"}
-        for row, y in self.rows.items():
+        for row, y in w.rows.items():
             if row in labels:
-                text.draw(surface, tr(labels[row]), lay.font(19), GOLD, (lay.mx(self.left), y + bh / 2),
+                text.draw(surface, tr(labels[row]), lay.font(19), GOLD, (lay.mx(w.left), y + bh / 2),
                           lay.anchor("midleft"), bold=True, max_width=round(132 * s))
-        if "level" in self.rows:  # what the chosen computer plays like
-            self._paragraph(surface, tr("menu.level." + self.opponent + ".about"), self.level_rect, lay.font(15), 2)
-        about = tr(f"menu.preset.{self.preset}.about") if self.preset != "custom" else tr("menu.preset.custom.about")
-        self._paragraph(surface, about, self.about_rect, lay.font(14), 2)
+        if "level" in w.rows:  # what the chosen computer plays like
+            self._paragraph(surface, tr("menu.level." + self.opponent + ".about"), w.level_rect, lay.font(15), 2)
+        about = tr(f"menu.preset.{self.preset}.about")
+        self._paragraph(surface, about, w.about_rect, lay.font(14), 2)
         if self.preset in TARGET_CHOICES and len(TARGET_CHOICES[self.preset]) < 2:  # why a target is greyed out
             note = tr("menu.target_locked", preset=tr("preset." + self.preset), target=TARGET_CHOICES[self.preset][-1])
-            ty = self.rows["target"] + bh / 2
-            room = round(self.x0 + self.width - self.target_note_x)
-            text.draw(surface, note, lay.font(14), INK_DIM, (lay.mx(self.target_note_x), ty), lay.anchor("midleft"),
+            ty = w.rows["target"] + bh / 2
+            room = round(w.x0 + w.width - w.target_note_x)
+            text.draw(surface, note, lay.font(14), INK_DIM, (lay.mx(w.target_note_x), ty), lay.anchor("midleft"),
                       max_width=max(room, lay.px(60)))
-        if self.saved is not None and self.saved_rect is not None:
+        if self.saved is not None and w.saved_rect is not None:
             state, meta = self.saved
-            text.draw(surface, saved_summary(state, meta), lay.font(15), INK, self.saved_rect.center,
-                      max_width=self.saved_rect.width)
-        if self.notice_rect is not None and self.notices:
-            r = self.notice_rect
+            text.draw(surface, saved_summary(state, meta), lay.font(15), INK, w.saved_rect.center,
+                      max_width=w.saved_rect.width)
+        if w.notice_rect is not None and self.notices:
+            r = w.notice_rect
             panel(surface, r, radius=lay.px(12))
-            ok_w = getattr(self, "notice_ok_w", round(128 * s * 0.6))
+            ok_w = w.notice_ok_w
             inner = pygame.Rect(r.left + lay.px(16), r.top + lay.px(10), r.width - ok_w - lay.px(40),
                                 r.height - lay.px(16))
             if lay.mirror:

@@ -17,12 +17,11 @@ from game.app.config.settings import (
     Settings,
 )
 from game.app.lang.i18n import tr
-from game.engine import PRESETS, TARGET_CHOICES, TIMER_CHOICES, preset
-from game.engine.rules import DEALER_RULES, FIRST_DEALERS, UPCARD_OFFERS
+from game.engine import CUSTOM, PARAMETERS, PRESETS, RULE_NAMES, TARGET_CHOICES, Parameter, preset
+from game.engine.parameters import BOOL
 
 PAGES = ("general", "looks", "rules")
-BOOL = (False, True)
-TARGETS = (50, 100, 150, 200, 250)
+FIRST_RULES = ("target", "turn_timer")  # the match's length first, then the switches in the rule book's order
 LANGUAGE_NAMES = {"en": "English", "fa": "فارسی", "ru": "Русский"}  # each language in its own words
 
 
@@ -47,10 +46,30 @@ def _field(name: str, values: tuple, show: Callable[[Any], str]) -> Option:
     return Option(name, values, lambda s: getattr(s, name), lambda s, v: s.with_(**{name: v}), show)
 
 
-def _rule(name: str, values: tuple, show: Callable[[Any], str] = str,
-          explain: Callable[[Any], str | None] = lambda value: None) -> Option:
-    return Option("rule." + name, values, lambda s: getattr(s.rules, name),
-                  lambda s, v: s.with_(rules=s.rules.with_(**{name: v})), show, explain)
+def _rule(p: Parameter) -> Option:
+    name = p.name
+    return Option("rule." + name, p.choices, lambda s: getattr(s.rules, name),
+                  lambda s, v: s.with_(rules=s.rules.with_(**{name: v})), _RULE_SHOWN.get(name, _shown(p)),
+                  _RULE_EXPLAINED.get(name, lambda value: None))
+
+
+def _shown(p: Parameter) -> Callable[[Any], str]:
+    """How a value reads when its switch has no words of its own: on/off, the value's text, 0 as off."""
+    if p.kind is bool:
+        return _on_off
+    if p.kind is str:
+        return lambda v: tr(f"settings.{p.name}.{v}")
+    return lambda v: str(v) if v else tr("settings.off")
+
+
+_RULE_SHOWN: dict[str, Callable[[Any], str]] = {
+    "turn_timer": lambda v: tr("settings.seconds", n=v) if v else tr("settings.off"),
+    "knock_limit": lambda v: str(v) if v else tr("settings.gin_only"),
+    "big_gin_bonus": lambda v: str(v) if v is not None else tr("settings.as_gin"),
+}
+_RULE_EXPLAINED: dict[str, Callable[[Any], str | None]] = {
+    "upcard_offer": lambda v: tr("settings.upcard_offer.explain." + v),
+}
 
 
 def _with_preset(s: Settings, name: str) -> Settings:
@@ -86,28 +105,13 @@ def looks_options() -> list[Option]:
 
 
 def rule_options() -> list[Option]:
+    """The preset, then a row for every switch that has more than one value to offer."""
+    rows = sorted((p for p in PARAMETERS if p.offered),
+                  key=lambda p: FIRST_RULES.index(p.name) if p.name in FIRST_RULES else len(FIRST_RULES))
     return [
-        Option("preset", ("van", "classic", "straight", "hollywood", "custom"), lambda s: s.preset, _with_preset,
+        Option("preset", RULE_NAMES, lambda s: s.preset, _with_preset,
                lambda v: tr("preset." + v), lambda v: tr("settings.preset.explain." + v)),
-        _rule("target", TARGETS),
-        _rule("turn_timer", TIMER_CHOICES, lambda v: tr("settings.seconds", n=v) if v else tr("settings.off")),
-        _rule("knock_limit", tuple(range(10, -1, -1)), lambda v: str(v) if v else tr("settings.gin_only")),
-        _rule("oklahoma", BOOL, _on_off),
-        _rule("gin_bonus", (25, 20)),
-        _rule("undercut_bonus", (25, 20, 10)),
-        _rule("tie_is_undercut", BOOL, _on_off),
-        _rule("big_gin_bonus", (31, 50, None), lambda v: str(v) if v is not None else tr("settings.as_gin")),
-        _rule("dead_hand_stock", (2, 3)),
-        _rule("may_discard_taken_card", BOOL, _on_off),
-        _rule("upcard_offer", UPCARD_OFFERS, lambda v: tr("settings.upcard_offer." + v),
-              lambda v: tr("settings.upcard_offer.explain." + v)),
-        _rule("dealer_rule", DEALER_RULES, lambda v: tr("settings.dealer_rule." + v)),
-        _rule("first_dealer", FIRST_DEALERS, lambda v: tr("settings.first_dealer." + v)),
-        _rule("game_bonus", (0, 100), lambda v: str(v) if v else tr("settings.off")),
-        _rule("line_bonus", (0, 25), lambda v: str(v) if v else tr("settings.off")),
-        _rule("shutout_double", BOOL, _on_off),
-        _rule("straight_gin", BOOL, _on_off),
-        _rule("hollywood", BOOL, _on_off),
+        *(_rule(p) for p in rows),
     ]
 
 
@@ -122,8 +126,8 @@ def choices(option: Option, settings: Settings) -> list[tuple[Any, bool]]:
     current = option.get(settings)
     out = []
     for value in option.values:
-        if option.key == "preset" and value == "custom":
-            if current == "custom":
+        if option.key == "preset" and value == CUSTOM:
+            if current == CUSTOM:
                 out.append((value, False))
             continue
         try:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from game.app.records.history import History, MatchEntry
     from game.app.stage.services import Services
     from game.app.storage.notices import Notice
-    from game.engine import Card, HandResult
+    from game.engine import Card, HandResult, Opponent
     from game.engine.daily import DailyDeal
     from game.engine.record import HandRecord
 
@@ -68,6 +68,7 @@ class Navigator(Protocol):
     seed: int | None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
     fair: bool | None  # sealed deals cut by the player; None: whenever not seeded
     new_seal: Callable[[], SealedDeck]  # where sealed decks come from (the operating system's randomness)
+    menu_choice: Opponent | None  # the opponent last chosen in the menu, offered again when it comes back
 
     @property
     def hand_view(self) -> HandView: ...

@@ -1,6 +1,7 @@
 """Every closed vocabulary is defined once, and its values reach the files exactly as before."""
 import itertools
 import json
+import pathlib
 
 import game.bots
 from game.app.config import vocab
@@ -70,3 +71,22 @@ def test_modes_and_levels_round_trip_through_the_saved_match():
         assert saved == {"mode": meta.mode, "names": list(meta.names), "bot_level": meta.bot_level,
                          "bot_seat": meta.bot_seat, "match_id": meta.match_id}
         assert parse_match(text)[1] == meta
+
+
+def test_every_word_of_the_engines_vocabularies_is_in_every_language():
+    """The keys come from the declaration, so a switch, preset or level added there is checked here too."""
+    root = pathlib.Path(__file__).resolve().parents[3] / "assets" / "i18n"
+    keys = vocab.text_keys()
+    assert "settings.rule.knock_limit" in keys and "settings.upcard_offer.hoyle" in keys
+    assert "menu.preset.hollywood.about" in keys and "menu.level.hard.about" in keys
+    assert "settings.rule.turn_limit" not in keys  # not a player's choice: the simulator's guard
+    for lang in vocab.LANGUAGES:
+        table = json.loads((root / f"{lang}.json").read_text(encoding="utf-8"))
+        assert [k for k in keys if k not in table] == [], lang
+
+
+def test_the_games_vocabularies_are_the_engines():
+    import game.engine
+
+    assert vocab.LEVELS is game.engine.LEVELS and (*vocab.LEVELS, "hotseat") == vocab.OPPONENTS
+    assert (*game.engine.PRESET_NAMES, "custom") == vocab.RULE_NAMES and vocab.TABLE_KINDS == ("three", "pairs")

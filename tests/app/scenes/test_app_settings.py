@@ -260,3 +260,27 @@ def test_every_option_and_value_on_the_screen_is_translated(lang):
                 assert shown and not shown.startswith(("settings.", "preset.", "level.", "menu.")), (option.key, value)
     finally:
         i18n.set_language("en")
+
+
+def test_the_rules_page_is_built_from_the_engines_switches():
+    """A row per switch a player chooses, its values the declared ones in their order: the match's length
+    first, then the rule book's order; a bad switch in the file falls back to its default, by the same check."""
+    from game.app.scenes.setting_options import rule_options
+    from game.engine import PARAMETERS, RULE_NAMES
+
+    rows = rule_options()
+    assert rows[0].key == "preset" and rows[0].values == RULE_NAMES
+    offered = [p for p in PARAMETERS if p.offered]
+    assert [o.key for o in rows[1:3]] == ["rule.target", "rule.turn_timer"]
+    assert sorted(o.key for o in rows[1:]) == sorted("rule." + p.name for p in offered)
+    assert [o.key for o in rows[3:]] == ["rule." + p.name for p in offered if p.name not in ("target", "turn_timer")]
+    for option, p in ((o, next(p for p in offered if "rule." + p.name == o.key)) for o in rows[1:]):
+        assert option.values == p.choices
+    shown = {o.key: o for o in rows}
+    assert shown["rule.upcard_offer"].show("hoyle") == i18n.tr("settings.upcard_offer.hoyle")
+    assert shown["rule.game_bonus"].show(0) == i18n.tr("settings.off") and shown["rule.game_bonus"].show(100) == "100"
+    assert shown["rule.big_gin_bonus"].show(None) == i18n.tr("settings.as_gin")
+    settings, problems = settings_from_dict({"format": "gin-rummy-settings", "version": 1,
+                                             "rules": {"gin_bonus": 30, "oklahoma": True, "warp": 1}})
+    assert settings.rules == VAN.with_(oklahoma=True)
+    assert problems == ["rules.gin_bonus: 30", "rules.warp: unknown switch"]

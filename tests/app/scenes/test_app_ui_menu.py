@@ -71,7 +71,7 @@ def leave(d: Driver) -> None:
 def test_continue_says_what_it_resumes_and_the_menu_shows_that_match(monkeypatch):
     d = driver(monkeypatch)
     d.press("#opponent_hotseat")
-    for entry, name in zip(d.top.entries, LONG_NAMES, strict=True):
+    for entry, name in zip(d.top.controls.entries, LONG_NAMES, strict=True):
         entry.set_text(name)
     play_a_little(d, "hotseat")
     leave(d)
@@ -89,7 +89,7 @@ def test_continue_says_what_it_resumes_and_the_menu_shows_that_match(monkeypatch
     assert summary in seen
     # the opponent row shows whom the saved match is against, not the default level
     assert d.widget("#opponent_hotseat").is_selected and not d.widget("#opponent_hard").is_selected
-    assert [e.get_text() for e in menu.entries] == list(LONG_NAMES)
+    assert [e.get_text() for e in menu.controls.entries] == list(LONG_NAMES)
 
 
 def test_a_new_match_over_a_saved_one_asks_and_counts_it_lost(monkeypatch):
@@ -159,12 +159,41 @@ def test_a_latin_name_reads_left_to_right_on_a_persian_screen(monkeypatch):
     d = driver(monkeypatch, language="fa")
     d.top.names = ["Alexandra", "سارا"]
     d.press("#opponent_hotseat")
-    latin, persian = d.top.entries
+    latin, persian = d.top.controls.entries
     assert latin.font.get_direction() == pygame.DIRECTION_LTR and latin.get_text() == "Alexandra"
     assert persian.font.get_direction() == pygame.DIRECTION_RTL
     # typing a Latin name into a field that read right to left turns it around
     d.post(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=persian, text="Sam", ui_object_id="#name2")
     persian.set_text("Sam")
     d.frame(2)
-    fresh = d.top.entries[1]
+    fresh = d.top.controls.entries[1]
     assert fresh is not persian and fresh.get_text() == "Sam" and fresh.font.get_direction() == pygame.DIRECTION_LTR
+
+
+def test_the_rows_offer_the_engines_opponents_and_presets(monkeypatch):
+    from game.app.scenes.menu_widgets import MenuWidgets
+    from game.app.stage.scene import Scene
+    from game.engine import OPPONENTS, PRESET_NAMES
+
+    d = driver(monkeypatch)
+    groups = {}
+    for group, key in d.top.controls.choice_buttons:
+        groups.setdefault(group, []).append(key)
+    assert tuple(groups["opponent"]) == OPPONENTS and tuple(groups["preset"]) == PRESET_NAMES
+    assert isinstance(d.top.controls, MenuWidgets) and not issubclass(MenuWidgets, Scene)  # a part, not a base
+    d.press("#opponent_easy")
+    d.key(pygame.K_LEFT)  # the arrows step through the same row, round the end
+    assert d.top.opponent == "hotseat" and d.widget("#opponent_hotseat").is_selected
+
+
+def test_the_menu_offers_again_the_opponent_last_played(monkeypatch):
+    """A friend is not a level, so the settings cannot remember one: the way between screens does."""
+    d = driver(monkeypatch)
+    assert d.app.nav.menu_choice is None
+    play_a_little(d, "hotseat")
+    assert d.app.nav.menu_choice == "hotseat" and d.app.settings.level == "medium"
+    leave(d)
+    d.app.services.store.clear_match()  # nothing saved to show: only the remembered choice says hotseat
+    d.app.nav.to_menu()
+    assert d.top.name == "menu" and d.top.saved is None and d.top.opponent == "hotseat"
+    assert d.widget("#opponent_hotseat").is_selected and not d.widget("#opponent_medium").is_selected
