@@ -154,7 +154,7 @@ def test_a_new_player_gets_a_gentler_clock():
 def test_the_gentler_clock_is_what_a_new_players_turn_starts_with(monkeypatch):
     d = Driver(monkeypatch, seed=3, guide_shown=True)
     d.app.first_match_guide = True
-    monkeypatch.setattr(d.app.services, "stats", _Stats(0))
+    monkeypatch.setattr(d.app.services.stats, "recent_matches", _Stats(0).recent_matches)
     start_vs_bot(d, "easy")
     _my_turn(d)
     assert d.top.clock.scale == GENTLE
