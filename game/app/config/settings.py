@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any  # Any: for the Value alias: a setting's value, of its own field's type
 
 from game.app.config.vocab import (
     ANIMATION_CHOICES,
@@ -46,6 +46,9 @@ __all__ = [
 ]
 
 
+Value = Any  # Any: a setting's value, of the type its own field has (each field's check makes it so)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the player chooses.  ``rules`` holds every engine switch, target and turn timer."""
@@ -76,11 +79,11 @@ class Settings:
         """van, classic or custom (a switch differs from both presets)."""
         return self.rules.preset_name
 
-    def with_(self, **changes: Any) -> Settings:
+    def with_(self, **changes: Value) -> Settings:
         return replace(self, **changes)
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION}
+    def to_dict(self) -> dict[str, Value]:
+        d: dict[str, Value] = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "rules":
@@ -114,8 +117,8 @@ def system_language() -> Language:
 # --- reading a settings file field by field ------------------------------------------------------
 
 
-def _choice(options: tuple[str, ...]) -> Callable[[Any], Any]:
-    def check(v: Any) -> Any:
+def _choice(options: tuple[str, ...]) -> Callable[[Value], Value]:
+    def check(v: object) -> Value:
         if v not in options:
             raise ValueError(f"must be one of {options}")
         return v
@@ -123,41 +126,41 @@ def _choice(options: tuple[str, ...]) -> Callable[[Any], Any]:
     return check
 
 
-def _boolean(v: Any) -> bool:
+def _boolean(v: object) -> bool:
     if not isinstance(v, bool):
         raise ValueError("must be true or false")
     return v
 
 
-def _volume(v: Any) -> float:
+def _volume(v: object) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
         raise ValueError("must be a number from 0 to 1")
     return float(v)
 
 
-def _card_back(v: Any) -> str:
+def _card_back(v: object) -> str:
     if not isinstance(v, str) or not 0 < len(v) <= 32 or not all(c.isalnum() or c in "-_" for c in v):
         raise ValueError("must be a short name")
     return v
 
 
-def _names(v: Any) -> tuple[str, ...]:
+def _names(v: object) -> tuple[str, ...]:
     if not isinstance(v, list) or len(v) != 2 or not all(isinstance(n, str) for n in v):
         raise ValueError("must be two names")
     return tuple(n.strip()[:NAME_MAX] for n in v)
 
 
-def _player_seed(v: Any) -> str:
+def _player_seed(v: object) -> str:
     if not isinstance(v, str) or len(v.encode("utf-8", "replace")) > 256:
         raise ValueError("must be text of at most 256 bytes")
     return v
 
 
-def _rules(v: Any) -> tuple[Rules, list[str]]:
+def _rules(v: object) -> tuple[Rules, list[str]]:
     """Each bad or unknown switch falls back to the default; the good ones are kept."""
     if not isinstance(v, dict):
         raise ValueError("must be an object")
-    good: dict[str, Any] = {}
+    good: dict[str, Value] = {}
     bad: list[str] = []
     for name, value in v.items():
         parameter = PARAMETER.get(name)
@@ -170,13 +173,13 @@ def _rules(v: Any) -> tuple[Rules, list[str]]:
     return VAN.with_(**good), bad
 
 
-def _history_keep(v: Any) -> int:
+def _history_keep(v: object) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10_000:
         raise ValueError("must be a whole number from 1 to 10000")
     return v
 
 
-_CHECKS: dict[str, Callable[[Any], Any]] = {
+_CHECKS: dict[str, Callable[[Value], Value]] = {
     "language": _choice(LANGUAGES),
     "level": _choice(LEVELS),
     "animation": _choice(ANIMATION_CHOICES),
@@ -199,15 +202,16 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def settings_from_dict(data: Any, defaults: Settings | None = None) -> tuple[Settings, list[str]]:
+def settings_from_dict(data: object, defaults: Settings | None = None) -> tuple[Settings, list[str]]:
     """Settings from a parsed file, field by field: a bad field gets its default.
 
     Returns the settings and what was wrong (empty when the file was good).  Raises ValueError when
     the file as a whole is unusable (not an object, not ours, or from a newer version).
     """
     SETTINGS_FILE.check(data, ValueError)
+    assert isinstance(data, dict)  # the check refuses anything but an object
     settings = defaults or Settings()
-    changes: dict[str, Any] = {}
+    changes: dict[str, Value] = {}
     problems: list[str] = []
     for name, check in _CHECKS.items():
         if name not in data:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
 
 from game.app.config.vocab import LEVELS, MODES, NAME_MAX, Level, Mode
 
@@ -54,12 +53,12 @@ class MatchMeta:
             return str(self.bot_level)
         return "hotseat:" + (self.names[1].strip() or "?")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"mode": self.mode, "names": list(self.names), "bot_level": self.bot_level,
                 "bot_seat": self.bot_seat, "match_id": self.match_id}
 
     @classmethod
-    def from_dict(cls, d: Any) -> MatchMeta:
+    def from_dict(cls, d: object) -> MatchMeta:
         """The meta from its JSON form; ValueError (or TypeError) when it is not usable."""
         if not isinstance(d, dict):
             raise ValueError("meta must be an object")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any  # Any: for a row as sqlite3 gives it (_entry checks it)
 
 from game.engine.record import HandRecord, replay
 from game.engine.record_file import FileHeader

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any  # Any: for the Cell alias: a value as sqlite3 returns it
 
 from game.app.config.vocab import LEVELS, MODES, RULE_NAMES
 from game.app.matches.meta import MatchMeta
@@ -141,28 +141,31 @@ HAND_REPLACE = HAND_INSERT.replace("OR IGNORE", "OR REPLACE")
 # A version-1 file that cannot be upgraded (it takes no writes) is still read: its matches were all finished.
 MATCH_COLUMNS_V1 = MATCH_COLUMNS.replace(", abandoned", ", 0")
 
+Cell = Any  # Any: a value as sqlite3 returns it, checked here before it is used
 
-def _text(x: Any, most: int = MAX_TEXT) -> bool:
+
+def _text(x: object, most: int = MAX_TEXT) -> bool:
     return isinstance(x, str) and len(x) <= most
 
 
-def _whole(x: Any, low: int, high: int) -> bool:
+def _whole(x: object, low: int, high: int) -> bool:
     return type(x) is int and low <= x <= high
 
 
-def _flag(x: Any, optional: bool = False) -> bool:
+def _flag(x: object, optional: bool = False) -> bool:
     return (optional and x is None) or (type(x) is int and x in (0, 1))
 
 
-def _when(x: Any) -> bool:
-    return type(x) in (int, float) and math.isfinite(x) and TIME_RANGE[0] <= x <= TIME_RANGE[1]
+def _when(x: object) -> bool:
+    return (type(x) is int or type(x) is float) and isinstance(x, (int, float)) and math.isfinite(x) \
+        and TIME_RANGE[0] <= x <= TIME_RANGE[1]
 
 
-def _opponent(x: Any) -> bool:
-    return _text(x, 64) and (x in LEVELS or x.startswith("hotseat:"))
+def _opponent(x: object) -> bool:
+    return isinstance(x, str) and _text(x, 64) and (x in LEVELS or x.startswith("hotseat:"))
 
 
-def valid_hand(row: tuple[Any, ...]) -> HandRow | None:
+def valid_hand(row: tuple[Cell, ...]) -> HandRow | None:
     """A ``hands`` row (in ``HAND_COLUMNS`` order) as checked values, or None when any of it is wrong."""
     if len(row) != 13:
         return None
@@ -177,7 +180,7 @@ def valid_hand(row: tuple[Any, ...]) -> HandRow | None:
     return HandRow(rowid, opponent, kind, knocked, won, points, kdw, float(when))
 
 
-def valid_match(row: tuple[Any, ...]) -> MatchRow | None:
+def valid_match(row: tuple[Cell, ...]) -> MatchRow | None:
     """A ``matches`` row (in ``MATCH_COLUMNS`` order) as checked values, or None when any of it is wrong."""
     if len(row) != 15:
         return None
@@ -200,7 +203,7 @@ def valid_match(row: tuple[Any, ...]) -> MatchRow | None:
                   hands, float(when), abandoned)
 
 
-def hand_row(meta: MatchMeta, rules: Rules, result: HandResult, when: float) -> tuple[Any, ...]:
+def hand_row(meta: MatchMeta, rules: Rules, result: HandResult, when: float) -> tuple[object, ...]:
     me = meta.human_seat
     won = None if result.winner is None else int(result.winner == me)
     knocked = None if result.knocker is None else int(result.knocker == me)
@@ -210,7 +213,7 @@ def hand_row(meta: MatchMeta, rules: Rules, result: HandResult, when: float) -> 
 
 
 def match_row(meta: MatchMeta, rules: Rules, final: FinalScore, hands: int, when: float,
-               abandoned: bool = False) -> tuple[Any, ...]:
+               abandoned: bool = False) -> tuple[object, ...]:
     me = meta.human_seat
     names = [meta.names[me], meta.names[1 - me]]
     won = int(final.winner == me and not abandoned)

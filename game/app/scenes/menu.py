@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -29,6 +29,7 @@ from .savedmatch import record_abandoned, saved_summary
 
 if TYPE_CHECKING:
     from game.app.matches.meta import MatchMeta
+    from game.app.storage.notices import Notice
     from game.app.storage.store import SilentStore, Store
     from game.engine import MatchState
 
@@ -36,13 +37,12 @@ log = logging.getLogger(__name__)
 
 
 
-def notice_text(notice) -> str:
+def notice_text(notice: Notice | str) -> str:
     """What the menu says for a notice: its key with the file's name, the whole path and the reason, in the
-    language of the moment (a notice is worded when it is drawn, not when it arrives)."""
+    language of the moment (a notice is worded when it is drawn, not when it arrives); text is shown as it is."""
     if isinstance(notice, str):
         return notice
-    aside = getattr(notice, "aside", None)
-    why = getattr(notice, "why", "")
+    aside, why = notice.aside, notice.why
     return tr(notice.key, file=aside.name if aside else "-", path=str(aside) if aside else "-",
               why=tr(why) if why else "")
 
@@ -73,7 +73,7 @@ class MenuScene(Scene):
                 self.names = list(meta.names)
         elif app.nav.menu_choice is not None:
             self.opponent = app.nav.menu_choice
-        self.notices: list[Any] = list(app.nav.take_notices())
+        self.notices: list[Notice | str] = list(app.nav.take_notices())
         self.controls = MenuWidgets(app, self, MenuActions(
             self.choose, self.start, self.continue_match, self.open_rules, self.open_settings, self.open_stats,
             self.quit, self.dismiss_notice))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any  # Any: for the Value alias: an option's value differs from row to row
 
 from game.app.config.settings import (
     ANIMATION_CHOICES,
@@ -25,6 +25,9 @@ FIRST_RULES = ("target", "turn_timer")  # the match's length first, then the swi
 LANGUAGE_NAMES = {"en": "English", "fa": "فارسی", "ru": "Русский"}  # each language in its own words
 
 
+Value = Any  # Any: an option's value, whose type differs from row to row (a word, a number, a switch)
+
+
 @dataclass(frozen=True)
 class Option:
     """One row: what it is called, its values, how to read and change the settings, how a value reads
@@ -32,17 +35,17 @@ class Option:
 
     key: str
     values: tuple
-    get: Callable[[Settings], Any]
-    put: Callable[[Settings, Any], Settings]
-    show: Callable[[Any], str]
-    explain: Callable[[Any], str | None] = lambda value: None
+    get: Callable[[Settings], Value]
+    put: Callable[[Settings, Value], Settings]
+    show: Callable[[Value], str]
+    explain: Callable[[Value], str | None] = lambda value: None
 
 
 def _on_off(v: bool) -> str:
     return tr("settings.on") if v else tr("settings.off")
 
 
-def _field(name: str, values: tuple, show: Callable[[Any], str]) -> Option:
+def _field(name: str, values: tuple, show: Callable[[Value], str]) -> Option:
     return Option(name, values, lambda s: getattr(s, name), lambda s, v: s.with_(**{name: v}), show)
 
 
@@ -53,7 +56,7 @@ def _rule(p: Parameter) -> Option:
                   _RULE_EXPLAINED.get(name, lambda value: None))
 
 
-def _shown(p: Parameter) -> Callable[[Any], str]:
+def _shown(p: Parameter) -> Callable[[Value], str]:
     """How a value reads when its switch has no words of its own: on/off, the value's text, 0 as off."""
     if p.kind is bool:
         return _on_off
@@ -62,12 +65,12 @@ def _shown(p: Parameter) -> Callable[[Any], str]:
     return lambda v: str(v) if v else tr("settings.off")
 
 
-_RULE_SHOWN: dict[str, Callable[[Any], str]] = {
+_RULE_SHOWN: dict[str, Callable[[Value], str]] = {
     "turn_timer": lambda v: tr("settings.seconds", n=v) if v else tr("settings.off"),
     "knock_limit": lambda v: str(v) if v else tr("settings.gin_only"),
     "big_gin_bonus": lambda v: str(v) if v is not None else tr("settings.as_gin"),
 }
-_RULE_EXPLAINED: dict[str, Callable[[Any], str | None]] = {
+_RULE_EXPLAINED: dict[str, Callable[[Value], str | None]] = {
     "upcard_offer": lambda v: tr("settings.upcard_offer.explain." + v),
 }
 
@@ -81,7 +84,7 @@ def _with_preset(s: Settings, name: str) -> Settings:
 
 def general_options() -> list[Option]:
     return [
-        _field("language", LANGUAGES, lambda v: LANGUAGE_NAMES.get(v, v)),
+        _field("language", LANGUAGES, lambda v: LANGUAGE_NAMES.get(v) or str(v)),
         _field("level", LEVELS, lambda v: tr("menu.level." + v)),
         _field("animation", ANIMATION_CHOICES, lambda v: tr("settings.animation." + v)),
         _field("sound", BOOL, _on_off),
@@ -119,7 +122,7 @@ def options_of(page: str) -> list[Option]:
     return {"general": general_options, "looks": looks_options, "rules": rule_options}[page]()
 
 
-def choices(option: Option, settings: Settings) -> list[tuple[Any, bool]]:
+def choices(option: Option, settings: Settings) -> list[tuple[Value, bool]]:
     """Each value the option shows and whether it may be chosen now (the rules refuse some mixtures).
 
     Custom is shown only while the rules are custom: it is what the switches make, not a choice."""
@@ -166,6 +169,6 @@ def reset_page(settings: Settings, page: str) -> Settings:
     return out
 
 
-def value_id(option: Option, value: Any) -> str:
+def value_id(option: Option, value: Value) -> str:
     """The object id of a value's button, e.g. ``#set_card_size_large``, ``#set_rule_big_gin_bonus_none``."""
     return "#set_" + option.key.replace(".", "_") + "_" + str(value).lower()

@@ -5,7 +5,6 @@ rules apply from the next match, and the rules page says so.  "Reset to defaults
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pygame
 import pygame_gui
@@ -22,7 +21,7 @@ from game.app.stage.scene import Host, Scene
 from game.app.stage.uitheme import label_width
 
 from .confirm import ConfirmScene
-from .setting_options import PAGES, Option, choices, looks_options, options_of, reset_page, step, value_id
+from .setting_options import PAGES, Option, Value, choices, looks_options, options_of, reset_page, step, value_id
 from .settings_draw import draw_preview, draw_rules_notes
 
 
@@ -38,8 +37,8 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.page = page if page in PAGES else "general"
         self.rows: list[tuple[Option, pygame.Rect]] = []
-        self.value_buttons: dict[str, dict[Any, pygame_gui.elements.UIButton]] = {}
-        self.drops: dict[Any, tuple[Option, dict[str, Any]]] = {}
+        self.value_buttons: dict[str, dict[Value, pygame_gui.elements.UIButton]] = {}
+        self.drops: dict[Value, tuple[Option, dict[str, Value]]] = {}
         self.slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self.volume_row: pygame.Rect | None = None
         self.tab_buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -163,7 +162,7 @@ class SettingsScene(Scene):
                 x += w + spare + gap
             self.value_buttons[option.key] = buttons
             return
-        listed: dict[str, Any] = {widget_text(label): value for (value, allowed), label
+        listed: dict[str, Value] = {widget_text(label): value for (value, allowed), label
                                   in zip(offered, labels, strict=True) if allowed or value == current}
         start = next((k for k, v in listed.items() if v == current), next(iter(listed)))
         drop = pygame_gui.elements.UIDropDownMenu(
@@ -176,7 +175,7 @@ class SettingsScene(Scene):
         self.page = page
         self.rebuild_ui()
 
-    def set_value(self, option: Option, value: Any) -> None:
+    def set_value(self, option: Option, value: Value) -> None:
         try:
             new = option.put(self.app.settings, value)
         except ValueError:
@@ -227,7 +226,7 @@ class SettingsScene(Scene):
 
     # ------------------------------------------------------------------ draw
 
-    def previewed_style(self) -> tuple[Settings, Any]:
+    def previewed_style(self) -> tuple[Settings, Value]:
         """The looks to show: the settings, or a choice the pointer rests on (to see it before choosing)."""
         settings = self.app.settings
         for option in looks_options():

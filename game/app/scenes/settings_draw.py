@@ -2,8 +2,6 @@
 and the rules page's notes."""
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.app.config.settings import Settings
@@ -13,6 +11,7 @@ from game.app.looks import cardart, felt
 from game.app.looks.cardart import CardStyle
 from game.app.looks.layout import Layout
 from game.app.looks.panels import INK, INK_DIM, panel
+from game.app.stage.scene import Host
 
 
 def draw_preview(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, settings: Settings) -> None:
@@ -31,7 +30,7 @@ def draw_preview(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, settin
               max_width=inner.width - lay.px(8))
 
 
-def draw_rules_notes(surface: pygame.Surface, app: Any, rows: list[pygame.Rect]) -> None:
+def draw_rules_notes(surface: pygame.Surface, app: Host, rows: list[pygame.Rect]) -> None:
     """When the rules apply (the next match), and what the first upcard offer in force means (Classic and
     Hoyle differ after two passes), where there is room for it."""
     lay = app.layout
