@@ -311,8 +311,12 @@ def _apply_discard(s: MatchCore, action: Action, auto: bool = False) -> list[Eve
         ended: list[Event] = [Discarded(p, card, auto), Knocked(p, card, kind)]
         return ended + _end_by_knock(s, p, kind, card)
     events: list[Event] = [Discarded(p, card, auto)]
-    if len(s.stock) <= s.rules.dead_hand_stock or (s.rules.turn_limit and s.turns >= s.rules.turn_limit):
-        return events + _end_hand(s, HandResult(hand_no=s.hand_no, dealer=s.dealer, kind="dead", turns=s.turns))
+    at_limit = bool(s.rules.turn_limit) and s.turns >= s.rules.turn_limit
+    if at_limit or len(s.stock) <= s.rules.dead_hand_stock:
+        over_by_stock = len(s.stock) <= s.rules.dead_hand_stock
+        result = HandResult(hand_no=s.hand_no, dealer=s.dealer, kind="dead", turns=s.turns,
+                            turn_limit=at_limit and not over_by_stock)
+        return events + _end_hand(s, result)
     s.to_act = 1 - p
     s.phase = _DRAW
     return events

@@ -8,8 +8,12 @@ UPCARD_OFFERS = ("none", "classic", "hoyle")
 DEALER_RULES = ("alternate", "loser")
 FIRST_DEALERS = ("lot", "computer")
 TIMER_CHOICES = (0, 15, 20, 30, 40, 60)
-BOT_TURN_LIMIT = 200  # simulations and bot matches: far beyond any hand that ends by itself (see docs/architecture.md)
+TURN_LIMIT = 200  # every preset and the simulator: far beyond any hand that ends by itself (docs/variants.md)
+BOT_TURN_LIMIT = TURN_LIMIT
 TURN_LIMIT_RANGE = (60, 10_000)
+PAIRS_SCORINGS = ("net", "sum")
+THREE_DEALERS = ("next", "loser")
+PAIRS_TARGET = 125
 
 
 @dataclass(frozen=True)
@@ -34,7 +38,7 @@ class Rules:
     shutout_double: bool = False  # winner's total doubles when the loser scored nothing
     straight_gin: bool = False  # no knocking: only gin (or big gin) ends a hand
     hollywood: bool = False  # three games scored at once (``hollywood.py``); each game to ``target``
-    turn_limit: int = 0  # 0: off; else a hand that reaches this many turns ends as a dead hand (no endless hands)
+    turn_limit: int = TURN_LIMIT  # 0: off; else a hand that reaches this many turns ends as a dead hand
 
     def __post_init__(self) -> None:
         problems = []
@@ -82,11 +86,7 @@ class Rules:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The switches; the turn limit only when it is on, so saves and records without it read as before."""
-        data = asdict(self)
-        if not self.turn_limit:
-            del data["turn_limit"]
-        return data
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -102,7 +102,8 @@ class Rules:
     def preset_name(self) -> str:
         """The name of the preset the switches match (whatever the target, timer and turn limit), else 'custom'."""
         for name, preset in PRESETS.items():
-            same = replace(self, target=preset.target, turn_timer=preset.turn_timer, turn_limit=0) == preset
+            same = replace(self, target=preset.target, turn_timer=preset.turn_timer,
+                           turn_limit=preset.turn_limit) == preset
             if same and self.target in TARGET_CHOICES[name]:
                 return name
         return "custom"
@@ -138,3 +139,50 @@ def preset(name: str, target: int | None = None) -> Rules:
             raise ValueError(f"the {name} preset plays to {TARGET_CHOICES[name]}, not {target}")
         rules = replace(rules, target=target)
     return rules
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """How a table of three or two pairs deals and scores, beyond the rules of each two-player hand.
+
+    ``pairs_scoring``: ``net`` (Hoyle: one net score per pair per hand, a box to the pair that won the
+    hand) or ``sum`` (each duel's points to its winner's pair, a box per duel won).  ``three_dealer``:
+    ``next`` (the deal passes to the next seat) or ``loser`` (the loser of the hand deals next, and so
+    sits out).  The table's target is ``Rules.target``; pairs play to ``PAIRS_TARGET`` unless another is
+    chosen (``table_target``).
+    """
+
+    pairs_scoring: str = "net"
+    three_dealer: str = "next"
+
+    def __post_init__(self) -> None:
+        problems = []
+        if self.pairs_scoring not in PAIRS_SCORINGS:
+            problems.append(f"pairs_scoring must be one of {PAIRS_SCORINGS}, not {self.pairs_scoring!r}")
+        if self.three_dealer not in THREE_DEALERS:
+            problems.append(f"three_dealer must be one of {THREE_DEALERS}, not {self.three_dealer!r}")
+        if problems:
+            raise ValueError("invalid table rules: " + "; ".join(problems))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableRules:
+        if not isinstance(data, dict):
+            raise ValueError("the table rules must be an object")
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown table rule switches: {sorted(unknown)}")
+        return cls(**data)
+
+
+LEGACY_TABLE = TableRules(pairs_scoring="sum", three_dealer="next")
+"""How tables were scored before the switches existed: saves of that format resume by it."""
+
+
+def table_target(kind: str, rules: Rules, target: int | None = None) -> Rules:
+    """The rules a table plays by: ``target`` when given, else 125 for pairs (Hoyle) and the rules' own for three."""
+    if target is None:
+        target = PAIRS_TARGET if kind == "pairs" else rules.target
+    return rules.with_(target=target)
