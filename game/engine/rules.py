@@ -177,6 +177,7 @@ class TableRules:
         return cls(**data)
 
 
+TABLE_RULES = TableRules()
 LEGACY_TABLE = TableRules(pairs_scoring="sum", three_dealer="next")
 """How tables were scored before the switches existed: saves of that format resume by it."""
 
