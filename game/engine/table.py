@@ -138,6 +138,15 @@ class Table:
         return self.state is not None and self.state.phase not in IN_PLAY
 
     @property
+    def sealed(self) -> bool:
+        """Whether the duel in play came from a caller's sealed deck (a secret, the cut, the player's seed)
+        rather than the seed: then every later duel must too, so ``advance`` asks for its ``DeckSource``."""
+        state = self.state
+        if state is None:
+            return False
+        return state.deal_notice is not None or (state.deal is not None and state.deal.player_seed is not None)
+
+    @property
     def to_act(self) -> int | None:
         """The table seat to act, None between duels."""
         if self.state is None or self.state.to_act is None:
@@ -205,7 +214,7 @@ class Table:
         self.final = table_final(self.kind, self.rules, self.history, self.house)
 
     def advance(self, source: DeckSource | None = None) -> list[Event]:
-        """Deal the next duel once the last one is over (from ``source`` when given)."""
+        """Deal the next duel once the last one is over (from ``source`` when given; a sealed table needs it)."""
         if self.over:
             raise IllegalAction("the match is over", IllegalReason.MATCH_OVER, {}, None)
         if not self.duel_over:
@@ -214,4 +223,7 @@ class Table:
                 "the hand is still being played", IllegalReason.WRONG_PHASE,
                 {"phase": self.state.phase, "action": "NextHand"}, None,
             )
+        if source is None and self.sealed:
+            raise ValueError("this table deals every hand from a sealed deck: advance() needs the next hand's "
+                             "DeckSource (its secret, the cut and the player's seed)")
         return self._deal(source)

@@ -284,5 +284,11 @@ def test_a_sealed_table_exports_checkable_hands_and_resumes_exactly_from_its_sav
         lines.append(line)
         if table.over:
             break
+        assert table.sealed and resumed.sealed
+        before = table_dumps(table)
+        with pytest.raises(ValueError, match="sealed deck"):
+            table.advance()  # never a silent fall back to the seed's deal
+        assert table_dumps(table) == before
         table.advance(sealed_source(n + 1))
     assert len(lines) >= 2
+    assert not Table.new("three", VAN, 11)[0].sealed  # a table dealt from its seed
