@@ -19,7 +19,7 @@ from game.engine import HandEnded, Rules
 from game.engine.fairness import CUT_MAX, DeckSource
 from game.engine.rules import TABLE_RULES, TableRules
 from game.engine.seeds import derive_bytes, derive_seed
-from game.engine.table import SEATS, Table, side_of
+from game.engine.table import DUELS_PER_HAND, SEATS, Table, side_of
 
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")
 
@@ -136,8 +136,11 @@ def format_tables(s: TableSummary, rules_name: str, target: int, house: TableRul
             f"{s.won[slot] / max(1, played):>12.1%}{played:>11}{s.points[slot] / max(1, played):>13.2f}"
         )
     ended = ", ".join(f"{k.replace('_', ' ')} {s.ends[k] / max(1, s.hands):.1%}" for k in KINDS)
-    rows += ["", f"{'hands per table':18}{s.hands / max(1, s.tables):.2f} ({s.hands} hands)",
-             f"{'how hands ended':18}{ended}", f"{'referee fallbacks':18}{s.fallbacks}"]
+    duels = DUELS_PER_HAND[s.kind]  # a pairs hand is two duels; the rows above count duels played
+    count = f"{s.hands // duels} hands of two duels" if duels == 2 else f"{s.hands} hands"
+    rows += ["", f"{'hands per table':18}{s.hands / duels / max(1, s.tables):.2f} ({count})",
+             f"{'how duels ended' if duels == 2 else 'how hands ended':18}{ended}",
+             f"{'referee fallbacks':18}{s.fallbacks}"]
     if s.unfinished:
         rows.append(f"{'unfinished tables':18}{s.unfinished}")
     return "\n".join(rows)
