@@ -33,20 +33,19 @@ def won(n, seat, points, first=0):
 
 
 def test_pairs_net_6_for_the_hand():
-    # hand 0: 0 beats 1 by 20, 3 beats 2 by 0 (an undercut at equal counts scores its bonus; 0 keeps the
-    # sum plain): pair 0 nets 20 - 0 = 20 and the box
-    history = [won(0, 0, 20), won(1, 3, 0)]
-    # hand 1: 0 beats 3 by 7 (pair 0 +7), 1 beats 2 by 13 (pair 1 +13): pair 1 nets 13 - 7 = 6
+    # hand 0: 0 beats 1 by 20 (pair 0 +20), 3 beats 2 by 5 (pair 1 +5): pair 0 nets 15 and the box
+    history = [won(0, 0, 20), won(1, 3, 5)]
+    # hand 1: 0 beats 3 by 7 (pair 0 +7), 1 beats 2 by 13 (pair 1 +13): pair 1 nets 13 - 7 = 6 and the box
     history += [won(2, 0, 7), won(3, 1, 13)]
     table = Table("pairs", VAN, 1, first=0)
     table.history = history
     hands = table.sheet()
-    assert [h.points for h in hands] == [(20, 0), (0, 6)] and [h.box for h in hands] == [0, 1]
+    assert [h.points for h in hands] == [(15, 0), (0, 6)] and [h.box for h in hands] == [0, 1]
     assert [len(h.duels) for h in hands] == [2, 2] and all(h.complete for h in hands)
-    assert table.scores() == (20, 6)
-    # the plain sum would have given pair 0 27 and pair 1 13, and a box per duel won
+    assert table.scores() == (15, 6)
+    # the plain sum would give pair 0 20 + 7 = 27 and pair 1 5 + 13 = 18, and a box per duel won
     table.house = SUM
-    assert table.scores() == (27, 13) and [h.box for h in table.sheet()] == [0, 1, 0, 1]
+    assert table.scores() == (27, 18) and [h.box for h in table.sheet()] == [0, 1, 0, 1]
 
 
 def test_a_pair_at_95_that_nets_minus_6_has_not_won():
