@@ -23,7 +23,15 @@ from typing import Any
 from game.bots import BOTS, Bot, HardBot, make_bot, play_match
 from game.bots.hard import V1
 from game.engine import PRESET_NAMES, PRESETS, Rules, preset
-from game.engine.rules import BOT_TURN_LIMIT, PARAMETER
+from game.engine.rules import (
+    BOT_TURN_LIMIT,
+    PAIRS_SCORINGS,
+    PARAMETER,
+    TABLE_RULES,
+    THREE_DEALERS,
+    TableRules,
+    table_target,
+)
 from game.engine.scoring import KINDS
 
 YARDSTICKS = ("hard_v1",)
@@ -280,12 +288,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", action="store_true", help="four players in two pairs (seats 0+2 and 1+3)")
     parser.add_argument("--seats", default=None, metavar="L1,L2,...",
                         help="a table's levels, seat by seat (default: hard,medium,easy[,simple])")
+    parser.add_argument("--pairs-scoring", choices=PAIRS_SCORINGS, default=TABLE_RULES.pairs_scoring,
+                        help="pairs: one net score per hand (Hoyle), or the sum of the duels")
+    parser.add_argument("--three-dealer", choices=THREE_DEALERS, default=TABLE_RULES.three_dealer,
+                        help="three players: the deal passes to the next seat, or to the loser of the hand")
     parser.add_argument(
         "--rule", type=parse_switch, action="append", default=[], metavar="NAME=VALUE",
         help="change one rule switch, e.g. --rule oklahoma=true --rule dead_hand_stock=3",
     )
     parser.add_argument("--fair-records", metavar="DIR", default=None,
-                        help="write each match's exported fair deals to DIR/match-<seed>.jsonl (game.verify)")
+                        help="write each match's (or table's) exported fair deals to DIR/match-<seed>.jsonl "
+                             "(game.verify)")
     args = parser.parse_args(argv)
     if args.fair_records is not None and not os.path.isdir(args.fair_records):
         parser.error(f"--fair-records: {args.fair_records} is not a folder")
@@ -316,25 +329,24 @@ def speed_line(hands: int, seconds: float, workers: int) -> str:
 
 
 def _tables(parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules) -> int:
-    """Three players or two pairs (``sim_table.py``), run in this process."""
+    """Three players or two pairs (``sim_table.py``), run in this process; pairs play to 125 unless ``--target``."""
     from game.sim_table import format_tables, simulate_tables
 
     if args.pairs and args.players == 3:
         parser.error("--pairs seats four players; leave out --players 3")
-    if args.fair_records is not None:
-        parser.error("--fair-records writes the hands of two-player matches only; leave it out with "
-                     "--players 3 or --pairs")
     kind = "pairs" if args.pairs else "three"
     default = "hard,medium,easy,simple" if args.pairs else "hard,medium,easy"
     levels = tuple(x.strip() for x in (args.seats or default).split(","))
     unknown = [x for x in levels if x not in BOTS]
     if unknown:
         parser.error(f"unknown levels {unknown}; choose from {sorted(BOTS)}")
+    house = TableRules(pairs_scoring=args.pairs_scoring, three_dealer=args.three_dealer)
+    rules = table_target(kind, rules, args.target)
     try:
-        summary = simulate_tables(kind, levels, rules, args.matches, args.seed)
+        summary = simulate_tables(kind, levels, rules, args.matches, args.seed, house, args.fair_records)
     except ValueError as exc:
         parser.error(str(exc))
-    print(format_tables(summary, rules.preset_name, rules.target))
+    print(format_tables(summary, rules.with_(target=PRESETS[args.preset].target).preset_name, rules.target, house))
     return 0 if summary.fallbacks == 0 else 1
 
 

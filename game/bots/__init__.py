@@ -5,6 +5,8 @@
 """
 from __future__ import annotations
 
+from game.engine import LEVELS  # what a player chooses; "simple" is the yardstick
+
 from .base import Bot
 from .easy import EasyBot
 from .hard import HardBot
@@ -14,7 +16,6 @@ from .referee import PlayedMatch, decide, decide_checked, deliver, play_match
 from .simple import SimpleBot
 
 BOTS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot, "simple": SimpleBot}
-LEVELS = ("easy", "medium", "hard")  # what a player chooses; "simple" is the yardstick
 
 
 def make_bot(level: str, seed: int | str | None = None) -> Bot:

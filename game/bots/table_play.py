@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from game.engine import Action, Event, HandEnded
+from game.engine.fairness import DeckSource
 from game.engine.table import SEATS, Table, TableFinal, TableHand
 
 from .base import Bot
@@ -73,11 +74,13 @@ def play_table(
     check_invariants: bool = False,
     max_hands: int = 600,
     watch: Callable[[Table, list[Event]], None] | None = None,
+    sources: Callable[[int], DeckSource] | None = None,
 ) -> TableRecord:
     """Play ``table`` (just dealt, with its first ``events``) to the end, one bot per seat.
 
     ``check_invariants`` checks the duel's state after every action; ``watch`` is told the table
-    and the events after every action (tests use both).
+    and the events after every action (tests use both).  ``sources`` gives the sealed deck of duel
+    ``n`` (its secret, cut and player's seed); without it the duels are dealt from the table's seed.
     """
     if len(bots) != SEATS[table.kind]:
         raise ValueError(f"a {table.kind} table seats {SEATS[table.kind]} bots, not {len(bots)}")
@@ -89,7 +92,7 @@ def play_table(
             if table.hand_no + 1 >= max_hands:
                 record.finished = False
                 break
-            seats.start_duel(table, table.advance())
+            seats.start_duel(table, table.advance(None if sources is None else sources(table.hand_no + 1)))
             continue
         seat = table.to_act
         assert seat is not None  # a duel is in play

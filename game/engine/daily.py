@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .fairness import SEEDED_CUT, seeded_secret
+from .parameters import LEVELS
 from .rules import VAN, Rules
 
 DAILY_PREFIX = "gin-rummy/daily/v1"
-DAILY_LEVELS = ("easy", "medium", "hard")
+DAILY_LEVELS = LEVELS  # the day's level goes round the levels in their order
 DAILY_RULES = VAN
 _MAX_POINTS = 10_000
 _MAX_HANDS = 100_000

@@ -4,9 +4,10 @@ The scheme follows Hoyle (as in "The New Complete Hoyle"): a player's first won 
 game 1, the second in games 1 and 2, the third and every later one in all three.  A game closes
 when a player's total in it reaches the target; it is then settled like a one-game match (the game
 bonus, a box bonus for each hand entered in it, the shutout doubling).  Once a game is closed, later
-wins go only to the games still open, and a player who was shut out of a closed game makes his
-next entry as the first one of the next open game (so his wins count from that game on).  The
-match ends when all three games are closed.
+wins go only to the games still open, and "if a player was shut out in one game, his next score is
+entered as the first score in the next game in progress".  Both are one rule: a win is entered in
+every open game the player has scored in, and as his first score in the first open game he has not.
+The match ends when all three games are closed.
 
 The sheet is a pure function of the rules and the hand history, so a loaded save or a replay
 recomputes it rather than storing it.
@@ -62,8 +63,7 @@ def sheet(rules: Rules, history: Sequence[HandResult]) -> Sheet:
     points = [[0, 0] for _ in range(GAMES)]
     boxes = [[0, 0] for _ in range(GAMES)]
     finals: list[FinalScore | None] = [None] * GAMES
-    wins = [0, 0]
-    first_game: list[int | None] = [None, None]  # the game a player's count starts from
+    scored: list[set[int]] = [set(), set()]  # the games each player has an entry in
     entries: list[Entry] = []
     for result in history:
         p = result.winner
@@ -72,11 +72,9 @@ def sheet(rules: Rules, history: Sequence[HandResult]) -> Sheet:
         open_games = [g for g in range(GAMES) if finals[g] is None]
         if not open_games:
             break
-        start = first_game[p]
-        if start is None:  # a player shut out of closed games starts in the first open one
-            start = first_game[p] = open_games[0]
-        wins[p] += 1
-        games = tuple(g for g in open_games if g < start + wins[p])
+        first_new = [g for g in open_games if g not in scored[p]][:1]
+        games = tuple(g for g in open_games if g in scored[p] or g in first_new)
+        scored[p].update(games)
         for g in games:
             points[g][p] += result.points
             boxes[g][p] += 1

@@ -23,6 +23,10 @@ OPPONENTS: tuple[Opponent, ...] = get_args(Opponent)
 TableKind = Literal["three", "pairs"]
 TABLE_KINDS: tuple[TableKind, ...] = get_args(TableKind)
 """The bigger tables: three players with the dealer sitting out, or two pairs."""
+TABLE_SEATS: dict[str, int] = {"three": 3, "pairs": 4}
+"""How many sit at each kind of table."""
+TABLE_DUELS: dict[str, int] = {"three": 1, "pairs": 2}
+"""How many two-player duels make one hand at each kind of table."""
 
 CUSTOM = "custom"
 """What rules that match no preset are called."""

@@ -311,8 +311,10 @@ def _apply_discard(s: MatchCore, action: Action, auto: bool = False) -> list[Eve
         ended: list[Event] = [Discarded(p, card, auto), Knocked(p, card, kind)]
         return ended + _end_by_knock(s, p, kind, card)
     events: list[Event] = [Discarded(p, card, auto)]
-    if len(s.stock) <= s.rules.dead_hand_stock or (s.rules.turn_limit and s.turns >= s.rules.turn_limit):
-        return events + _end_hand(s, HandResult(hand_no=s.hand_no, dealer=s.dealer, kind="dead", turns=s.turns))
+    by_stock, by_limit = len(s.stock) <= s.rules.dead_hand_stock, 0 < s.rules.turn_limit <= s.turns
+    if by_stock or by_limit:
+        return events + _end_hand(s, HandResult(hand_no=s.hand_no, dealer=s.dealer, kind="dead", turns=s.turns,
+                                                turn_limit=not by_stock))
     s.to_act = 1 - p
     s.phase = _DRAW
     return events

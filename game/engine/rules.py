@@ -11,7 +11,9 @@ from typing import Any
 
 from .parameters import CUSTOM, Parameter, parameters_of, rule
 
-BOT_TURN_LIMIT = 200  # simulations and bot matches: far beyond any hand that ends by itself (see docs/architecture.md)
+TURN_LIMIT = 200  # every preset and the simulator: far beyond any hand that ends by itself (docs/variants.md)
+BOT_TURN_LIMIT = TURN_LIMIT
+PAIRS_TARGET = 125  # Hoyle's partnership game
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ class Rules:
     shutout_double: bool = rule(False)  # winner's total doubles when the loser scored nothing
     straight_gin: bool = rule(False, since=2)  # no knocking: only gin (or big gin) ends a hand
     hollywood: bool = rule(False, since=2)  # three games scored at once (``hollywood.py``); each game to ``target``
-    turn_limit: int = rule(0, (0,), span=(60, 10_000), quiet=True)  # 0: off; else a hand this long is dead
+    turn_limit: int = rule(TURN_LIMIT, (0,), span=(60, 10_000))  # a hand this long ends as a dead hand; 0: off
 
     def __post_init__(self) -> None:
         problems = [why for p in _parameters() if (why := p.problem(getattr(self, p.name))) is not None]
@@ -142,3 +144,56 @@ def preset(name: str, target: int | None = None) -> Rules:
             raise ValueError(f"the {name} preset plays to {TARGET_CHOICES[name]}, not {target}")
         rules = replace(rules, target=target)
     return rules
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """How a table of three or two pairs deals and scores, beyond the rules of each two-player hand.
+
+    ``pairs_scoring``: ``net`` (Hoyle: one net score per pair per hand, a box to the pair that won the
+    hand) or ``sum`` (each duel's points to its winner's pair, a box per duel won).  ``three_dealer``:
+    ``next`` (the deal passes to the next seat) or ``loser`` (the loser of the hand deals next, and so
+    sits out).  The table's target is ``Rules.target``; pairs play to ``PAIRS_TARGET`` unless another is
+    chosen (``table_target``).
+    """
+
+    pairs_scoring: str = rule("net", ("net", "sum"))
+    three_dealer: str = rule("next", ("next", "loser"))
+
+    def __post_init__(self) -> None:
+        problems = [why for p in _table_parameters() if (why := p.problem(getattr(self, p.name))) is not None]
+        if problems:
+            raise ValueError("invalid table rules: " + "; ".join(problems))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableRules:
+        if not isinstance(data, dict):
+            raise ValueError("the table rules must be an object")
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown table rule switches: {sorted(unknown)}")
+        return cls(**data)
+
+
+@cache
+def _table_parameters() -> tuple[Parameter, ...]:
+    return parameters_of(TableRules)
+
+
+TABLE_PARAMETER: dict[str, Parameter] = {p.name: p for p in _table_parameters()}
+"""The table's switches, declared like the rules'."""
+PAIRS_SCORINGS: tuple[str, ...] = TABLE_PARAMETER["pairs_scoring"].choices
+THREE_DEALERS: tuple[str, ...] = TABLE_PARAMETER["three_dealer"].choices
+TABLE_RULES = TableRules()
+LEGACY_TABLE = TableRules(pairs_scoring="sum", three_dealer="next")
+"""How tables were scored before the switches existed: saves of that format resume by it."""
+
+
+def table_target(kind: str, rules: Rules, target: int | None = None) -> Rules:
+    """The rules a table plays by: ``target`` when given, else 125 for pairs (Hoyle) and the rules' own for three."""
+    if target is None:
+        target = PAIRS_TARGET if kind == "pairs" else rules.target
+    return rules.with_(target=target)

@@ -43,6 +43,14 @@ class HandResult:
     sum_text: str = ""
     discard: Card | None = None  # the knocker's last discard (None on big gin)
     turns: int = 0
+    turn_limit: bool = False  # a dead hand ended by the rules' turn limit, not by the stock
+
+    @property
+    def dead_reason(self) -> str | None:
+        """Why a dead hand ended, for the words on screen: ``turn_limit`` or ``stock``; None when it was won."""
+        if self.kind != "dead":
+            return None
+        return "turn_limit" if self.turn_limit else "stock"
 
     @property
     def defender(self) -> int | None:
@@ -71,7 +79,7 @@ class HandResult:
             "sum_text": self.sum_text,
             "discard": None if self.discard is None else str(self.discard),
             "turns": self.turns,
-        }
+        } | ({"turn_limit": True} if self.turn_limit else {})
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> HandResult:
@@ -119,7 +127,14 @@ class HandResult:
             sum_text=str(d.get("sum_text", "")),
             discard=None if d.get("discard") is None else Card.parse(str(d["discard"])),
             turns=num(d.get("turns", 0), _MAX_TURNS),
+            turn_limit=_flag(d.get("turn_limit", False)) and kind == "dead",
         )
+
+
+def _flag(x: Any) -> bool:
+    if not isinstance(x, bool):
+        raise ValueError("turn_limit in a hand result must be true or false")
+    return x
 
 
 def knock_is_undercut(rules: Rules, k: int, d: int) -> bool:

@@ -1,165 +1,48 @@
 """Three or four at one table: a run of ordinary two-player hands between the seats whose turn it is.
 
 Gin Rummy is a game for two; a bigger table only chooses who plays whom.  Each hand here is a
-plain two-player ``MatchState`` (a "duel") dealt from the table's seed, so the hand's rules, its
-legal actions and its scoring are exactly those of two players.  This module picks the two seats
-of each duel, rotates them, and keeps the table's score.
+plain two-player ``MatchState`` (a "duel") dealt from a sealed deck exactly as a two-player hand is
+(``dealing.deal``: from the table's seed, or from the caller's ``DeckSource`` with its secret, cut
+and player's seed), so the hand's rules, legal actions, scoring and fair-deal export are exactly
+those of two players.  ``table_seats`` picks the two seats of each duel and who deals;
+``table_score`` keeps the table's score sheet; the switches are ``rules.TableRules``.
 
-Three players (the custom the Russian rules page describes): the dealer of each hand
-sits it out and the other two play; the deal then passes to the left (the next
-seat), after a dead hand too.  The player on the dealer's left plays first (the duel's non-dealer).
-Each player keeps his own total; the first to reach the target wins.
-
-Four players, two pairs (the partnership game of Hoyle and Pagat): seats 0 and 2 are one pair,
-seats 1 and 3 the other, partners sitting across.  Every hand, each player plays a duel against one
-player of the other pair, and the opponents change every hand: 0 against 1 and 2 against 3, then 0
-against 3 and 2 against 1, and so on.  In each duel the same pair deals for two hands running, then
-the other, so that every pairing is dealt by each side in turn.  A pair's points are the sum of what
-its two players won; once both duels of a hand are over, the pair at or past the target with more
-points wins (pairs level at or past the target play another hand).
-
-At the end the table adds the scorekeeping bonuses the rules switch on, as two players would: the
-box bonus for each hand a side won, the game bonus to the winner, and the shutout doubling when
-no other side scored.  Hollywood scoring is for two players and is refused here.
-
-Seats are numbered 0..n-1 around the table; a pair is 0 (seats 0 and 2) or 1 (seats 1 and 3).
+Between duels the table deals the next one by ``advance()`` alone: ``apply`` refuses ``NextHand``
+(which would deal the duel's own next hand, not the table's) and every action once the match is
+over, with the reason, leaving the table unchanged.  Hollywood scoring is for two players and is
+refused here.  Seats are numbered 0..n-1 around the table; a pair is 0 (seats 0 and 2) or 1 (1 and 3).
 """
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-from .actions import Action
-from .core import IN_PLAY, Phase
+from .actions import Action, NextHand
+from .core import IN_PLAY
 from .dealing import deal
 from .errors import IllegalAction, IllegalReason
 from .events import Event
 from .fairness import DeckSource
 from .observation import Observation, observe
-from .rules import Rules
-from .scoring import HandResult
-from .seeds import derive_seed
+from .rules import TABLE_RULES, Rules, TableRules
 from .state import MatchState
+from .table_score import ScoredHand, TableFinal, scored_hands, side_points, table_final
+from .table_seats import (
+    DUELS_PER_HAND,
+    KINDS,
+    SEATS,
+    Duel,
+    TableHand,
+    duel_after,
+    duel_for,
+    side_of,
+    table_lot,
+)
 
-KINDS = ("three", "pairs")
-SEATS = {"three": 3, "pairs": 4}
-DUELS_PER_HAND = {"three": 1, "pairs": 2}
+__all__ = [
+    "DUELS_PER_HAND", "DUEL_TARGET", "KINDS", "SEATS", "Duel", "ScoredHand", "Table", "TableFinal", "TableHand",
+    "duel_after", "duel_for", "scored_hands", "side_of", "side_points", "table_final", "table_lot",
+]
+
 DUEL_TARGET = 10_000
 """A duel is one hand: its own match never reaches this target, so the table alone decides the end."""
-
-
-@dataclass(frozen=True)
-class Duel:
-    """Who plays one hand: the table seats in duel seats 0 and 1, who sits out, and the duel seat dealing."""
-
-    seats: tuple[int, int]
-    sitting_out: tuple[int, ...]
-    dealer: int = 1
-
-    @property
-    def dealer_seat(self) -> int:
-        return self.seats[self.dealer]
-
-    def turned(self) -> Duel:
-        """The same duel with its two players in the other duel seats."""
-        return Duel((self.seats[1], self.seats[0]), self.sitting_out, 1 - self.dealer)
-
-    def duel_seat(self, seat: int) -> int | None:
-        """The seat (0 or 1) a table seat holds in this duel, None when it sits out."""
-        return self.seats.index(seat) if seat in self.seats else None
-
-
-@dataclass(frozen=True)
-class TableHand:
-    """A finished duel: who played, who sat out, and the two-player hand's own result."""
-
-    hand_no: int
-    duel: Duel
-    result: HandResult
-
-    @property
-    def winner(self) -> int | None:
-        """The table seat that won the hand (None for a dead hand)."""
-        return None if self.result.winner is None else self.duel.seats[self.result.winner]
-
-
-@dataclass(frozen=True)
-class TableFinal:
-    """The end of a table match, per side (a seat with three players, a pair with four)."""
-
-    winner: int
-    hand_points: tuple[int, ...]
-    hands_won: tuple[int, ...]
-    line_bonus: tuple[int, ...]
-    game_bonus: tuple[int, ...]
-    shutout: bool
-    totals: tuple[int, ...]
-
-
-def duel_for(kind: str, hand_no: int, first: int, computers: frozenset[int] = frozenset()) -> Duel:
-    """Who plays hand ``hand_no`` of a table whose first dealer (three) or dealing pair (pairs) is ``first``.
-
-    A person facing a computer (``computers`` are the seats the computer plays) takes duel seat 0,
-    the seat a two-player match gives the person; otherwise the first to play is duel seat 0.
-    """
-    duel = _duel(kind, hand_no, first)
-    if duel.seats[0] in computers and duel.seats[1] not in computers:
-        return duel.turned()
-    return duel
-
-
-def _duel(kind: str, hand_no: int, first: int) -> Duel:
-    if kind == "three":
-        dealer = (first + hand_no) % 3
-        return Duel(((dealer + 1) % 3, (dealer + 2) % 3), (dealer,))
-    round_no, index = divmod(hand_no, 2)
-    mine = 0 if index == 0 else 2  # the duel of seat 0, then the duel of seat 2
-    theirs = (mine + 1) % 4 if round_no % 2 == 0 else (mine + 3) % 4  # opponents change every hand
-    a_deals = (round_no // 2 + first) % 2 == 0
-    seats = (theirs, mine) if a_deals else (mine, theirs)
-    return Duel(seats, tuple(s for s in range(4) if s not in seats))
-
-
-def side_of(kind: str, seat: int) -> int:
-    """The side that scores for ``seat``: the seat itself with three players, its pair with four."""
-    return seat % 2 if kind == "pairs" else seat
-
-
-def side_points(kind: str, history: Sequence[TableHand]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Each side's points and hands won, added up from the history."""
-    sides = 2 if kind == "pairs" else 3
-    points, won = [0] * sides, [0] * sides
-    for hand in history:
-        if hand.winner is not None:
-            points[side_of(kind, hand.winner)] += hand.result.points
-            won[side_of(kind, hand.winner)] += 1
-    return tuple(points), tuple(won)
-
-
-def table_final(kind: str, rules: Rules, history: Sequence[TableHand]) -> TableFinal | None:
-    """The table's result when the match is decided after ``history``, else None."""
-    if not history:
-        return None
-    if kind == "pairs" and len(history) % 2:
-        return None  # a pair's hand is over when both its duels are
-    points, won = side_points(kind, history)
-    best = max(points)
-    if best < rules.target or points.count(best) > 1:
-        return None
-    winner = points.index(best)
-    line = tuple(rules.line_bonus * w for w in won)
-    game = tuple(rules.game_bonus if side == winner else 0 for side in range(len(points)))
-    totals = [p + lb + g for p, lb, g in zip(points, line, game, strict=True)]
-    shutout = rules.shutout_double and all(p == 0 for side, p in enumerate(points) if side != winner)
-    if shutout:
-        totals[winner] *= 2
-    return TableFinal(winner, points, won, line, game, shutout, tuple(totals))
-
-
-def table_lot(seed: int, kind: str) -> int:
-    """The first dealer (three) or the pair that deals first (pairs), drawn from the seed."""
-    return random.Random(derive_seed(seed, "table/lot")).randrange(3 if kind == "three" else 2)
 
 
 class Table:
@@ -170,7 +53,8 @@ class Table:
     """
 
     def __init__(
-        self, kind: str, rules: Rules, seed: int, first: int | None = None, computers: frozenset[int] = frozenset()
+        self, kind: str, rules: Rules, seed: int, first: int | None = None, computers: frozenset[int] = frozenset(),
+        house: TableRules = TABLE_RULES,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"a table is 'three' or 'pairs', not {kind!r}")
@@ -178,8 +62,11 @@ class Table:
             raise ValueError("Hollywood scoring is for two players; a table of three or four keeps one score")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("the seed must be an int")
+        if not isinstance(house, TableRules):
+            raise ValueError("the table's switches must be TableRules")
         self.kind = kind
         self.rules = rules
+        self.house = house
         self.seed = seed
         self.first = table_lot(seed, kind) if first is None else first
         if not computers <= set(range(SEATS[kind])):
@@ -194,10 +81,10 @@ class Table:
     @classmethod
     def new(
         cls, kind: str, rules: Rules, seed: int, source: DeckSource | None = None,
-        computers: frozenset[int] = frozenset(),
+        computers: frozenset[int] = frozenset(), house: TableRules = TABLE_RULES,
     ) -> tuple[Table, list[Event]]:
         """A new table with its first duel dealt (from ``source`` when given, else from the seed)."""
-        table = cls(kind, rules, seed, computers=computers)
+        table = cls(kind, rules, seed, computers=computers, house=house)
         return table, table._deal(source)
 
     @property
@@ -217,13 +104,26 @@ class Table:
         return self.state.hand_no
 
     @property
+    def table_hand_no(self) -> int:
+        """The number of the table's hand in play or just over: with pairs, both duels are one hand."""
+        return self.hand_no // DUELS_PER_HAND[self.kind]
+
+    @property
     def duel(self) -> Duel:
-        return duel_for(self.kind, self.hand_no, self.first, self.computers)
+        """Who plays the duel in play (or just over)."""
+        n = self.hand_no
+        return self.history[n].duel if n < len(self.history) else self.upcoming_duel
+
+    @property
+    def upcoming_duel(self) -> Duel:
+        """Who plays the duel in play, or the next one once the last is over (what ``advance`` will deal)."""
+        return duel_after(self.kind, self.house, self.first, self.history, self.computers)
 
     def _deal(self, source: DeckSource | None) -> list[Event]:
+        duel = self.upcoming_duel
         state = MatchState(self.duel_rules, self.seed, 0)
         state.hand_no = len(self.history)
-        state.dealer = self.duel.dealer
+        state.dealer = duel.dealer
         self.state = state
         return deal(state, source)
 
@@ -238,6 +138,15 @@ class Table:
         return self.state is not None and self.state.phase not in IN_PLAY
 
     @property
+    def sealed(self) -> bool:
+        """Whether the duel in play came from a caller's sealed deck (a secret, the cut, the player's seed)
+        rather than the seed: then every later duel must too, so ``advance`` asks for its ``DeckSource``."""
+        state = self.state
+        if state is None:
+            return False
+        return state.deal_notice is not None or (state.deal is not None and state.deal.player_seed is not None)
+
+    @property
     def to_act(self) -> int | None:
         """The table seat to act, None between duels."""
         if self.state is None or self.state.to_act is None:
@@ -245,11 +154,15 @@ class Table:
         return self.duel.seats[self.state.to_act]
 
     def scores(self) -> tuple[int, ...]:
-        """Each side's points so far (three seats, or two pairs)."""
-        return side_points(self.kind, self.history)[0]
+        """Each side's points so far (three seats, or two pairs; a pair's hand in play as it stands)."""
+        return side_points(self.kind, self.history, self.house)[0]
+
+    def sheet(self) -> list[ScoredHand]:
+        """The score sheet: each hand, its duels, each side's points from it (a pair's net) and its box."""
+        return scored_hands(self.kind, self.history, self.house)
 
     def seat_points(self) -> tuple[int, ...]:
-        """What each seat won so far, whatever its side."""
+        """What each seat won in its duels so far, whatever its side."""
         points = [0] * self.players
         for hand in self.history:
             if hand.winner is not None:
@@ -266,18 +179,29 @@ class Table:
     # ---------------------------------------------------------------- play
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.state is None or self.over else self.state.legal_actions()
+        """The duel's legal actions; none between duels (``advance`` deals) nor once the match is over."""
+        if self.state is None or self.over or self.duel_over:
+            return []
+        return self.state.legal_actions()
 
     def apply(self, action: Action, seat: int) -> list[Event]:
         """Play ``action`` for table seat ``seat`` in the duel; refused like the two-player engine."""
         if self.state is None:
             raise AssertionError("a table always has a duel")
+        if self.over:
+            raise IllegalAction("the table's match is over: no action is played after its end",
+                                IllegalReason.MATCH_OVER, {}, action)
+        if isinstance(action, NextHand):
+            raise IllegalAction(
+                "a table deals its next hand with advance(), which picks the seats and the dealer; NextHand is "
+                "not played at a table", IllegalReason.WRONG_PHASE,
+                {"phase": self.state.phase, "action": "NextHand"}, action,
+            )
         duel_seat = self.duel.duel_seat(seat)
         if duel_seat is None:
-            to_act = self.to_act
             raise IllegalAction(
                 f"seat {seat} sits this hand out", IllegalReason.NOT_YOUR_TURN,
-                {"player": seat, "to_act": to_act}, action,
+                {"player": seat, "to_act": self.to_act}, action,
             )
         events = self.state.apply(action, duel_seat)
         if self.duel_over:
@@ -286,16 +210,20 @@ class Table:
 
     def _record(self) -> None:
         assert self.state is not None and self.state.last_result is not None
-        self.history.append(TableHand(self.state.hand_no, self.duel, self.state.last_result))
-        self.final = table_final(self.kind, self.rules, self.history)
+        self.history.append(TableHand(self.state.hand_no, self.upcoming_duel, self.state.last_result))
+        self.final = table_final(self.kind, self.rules, self.history, self.house)
 
     def advance(self, source: DeckSource | None = None) -> list[Event]:
-        """Deal the next duel once the last one is over (from ``source`` when given)."""
+        """Deal the next duel once the last one is over (from ``source`` when given; a sealed table needs it)."""
         if self.over:
             raise IllegalAction("the match is over", IllegalReason.MATCH_OVER, {}, None)
         if not self.duel_over:
+            assert self.state is not None
             raise IllegalAction(
                 "the hand is still being played", IllegalReason.WRONG_PHASE,
-                {"phase": Phase.DRAW, "action": "NextHand"}, None,
+                {"phase": self.state.phase, "action": "NextHand"}, None,
             )
+        if source is None and self.sealed:
+            raise ValueError("this table deals every hand from a sealed deck: advance() needs the next hand's "
+                             "DeckSource (its secret, the cut and the player's seed)")
         return self._deal(source)

@@ -1,8 +1,11 @@
 """The save format of a three- or four-player table, and reading either kind of saved match.
 
-A table is saved as its kind, rules, seed and first dealer, the finished duels (who played and the
-hand's result) and the duel in play as an ordinary two-player save.  Who plays each duel follows
-from the hand number, so a save whose seats disagree with the rotation is refused.
+A table is saved as its kind, rules, table switches, seed and first dealer, the finished duels (who
+played and the hand's result) and the duel in play as an ordinary two-player save, which keeps the
+hand's sealed deal (its secret, cut and player's seed), so a sealed table resumes exactly.  Who plays
+each duel follows from the switches and the hands before it, so a save whose seats disagree with the
+rotation is refused.  Version 1, from before the switches, resumes by the way it was played then
+(``rules.LEGACY_TABLE``: pairs adding their duels, the deal passing to the next seat).
 """
 from __future__ import annotations
 
@@ -11,15 +14,15 @@ from typing import Any
 
 from .core import IN_PLAY
 from .errors import SaveError
-from .rules import Rules
+from .rules import LEGACY_TABLE, Rules, TableRules
 from .save import FORMAT as MATCH_FORMAT
 from .save import MAX_SAVE_BYTES, check_save_size, state_from_dict, state_to_dict
 from .scoring import HandResult
 from .state import MatchState
-from .table import KINDS, Table, TableHand, duel_for, table_final
+from .table import KINDS, Table, TableHand, duel_after, table_final
 
 TABLE_FORMAT = "gin-rummy-table"
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 MAX_TABLE_HANDS = 10_000
 
 
@@ -29,6 +32,7 @@ def table_to_dict(t: Table) -> dict[str, Any]:
         "version": TABLE_VERSION,
         "kind": t.kind,
         "rules": t.rules.to_dict(),
+        "house": t.house.to_dict(),
         "seed": t.seed,
         "first": t.first,
         "computers": sorted(t.computers),
@@ -52,16 +56,17 @@ def _table_from_fields(d: dict[str, Any]) -> Table:
     computers = d.get("computers", [])
     if not isinstance(computers, list) or not all(type(x) is int for x in computers):
         raise SaveError("the computer's seats must be a list of seats")
-    table = Table(kind, Rules.from_dict(d["rules"]), d["seed"], first, frozenset(computers))
+    house = TableRules.from_dict(d["house"]) if version >= 2 else LEGACY_TABLE
+    table = Table(kind, Rules.from_dict(d["rules"]), d["seed"], first, frozenset(computers), house)
     history = d["history"]
     if not isinstance(history, list) or len(history) > MAX_TABLE_HANDS:
         raise SaveError(f"the table's history must be a list of at most {MAX_TABLE_HANDS} hands")
     for hand_no, entry in enumerate(history):
-        duel = duel_for(kind, hand_no, first, table.computers)
+        duel = table.upcoming_duel
         if not isinstance(entry, dict) or entry.get("seats") != list(duel.seats):
             raise SaveError(f"hand {hand_no} was not played by the seats whose turn it was")
         table.history.append(TableHand(hand_no, duel, HandResult.from_dict(entry["result"])))
-        table.final = table_final(kind, table.rules, table.history)
+        table.final = table_final(kind, table.rules, table.history, house)
         if table.final is not None and hand_no != len(history) - 1:
             raise SaveError("the table played on after the match was decided")
     return table
@@ -81,7 +86,8 @@ def table_from_dict(d: Any) -> Table:
     except ValueError as e:
         raise SaveError(str(e)) from None
     dealt_by = duel.history[-1].dealer if duel.phase not in IN_PLAY and duel.history else duel.dealer
-    expected = duel_for(table.kind, duel.hand_no, table.first, table.computers)
+    finished = table.history[:duel.hand_no]
+    expected = duel_after(table.kind, table.house, table.first, finished, table.computers)
     if duel.rules != table.duel_rules or duel.seed != table.seed or dealt_by != expected.dealer or duel.history[:-1]:
         raise SaveError("the duel in play does not belong to this table")
     if duel.phase not in IN_PLAY:

@@ -137,9 +137,14 @@ def test_the_run_ends_with_its_speed_after_the_table(capsys):
     assert sim.speed_line(10, 0.0, 2).endswith("(10 hands in 0.00 s, 2 workers)")
 
 
-def test_tables_refuse_fair_records_rather_than_write_nothing(tmp_path):
-    for extra in (["--players", "3"], ["--pairs"]):
-        r = subprocess.run([sys.executable, "-m", "game.sim", "--matches", "1", "--target", "30", *extra,
-                            "--fair-records", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
-        assert r.returncode == 2 and "two-player matches only" in r.stderr and "Traceback" not in r.stderr
-        assert not list(tmp_path.iterdir())
+def test_table_switches_and_the_pairs_target_from_the_command_line(capsys):
+    assert sim.main(["--pairs", "--seats", "easy,easy,easy,easy", "--matches", "1"]) == 0
+    assert "a net score per hand to 125, preset van" in capsys.readouterr().out  # Hoyle's partnership game
+    assert sim.main(["--pairs", "--seats", "easy,easy,easy,easy", "--matches", "1", "--target", "40",
+                     "--pairs-scoring", "sum"]) == 0
+    assert "the sum of their duels to 40" in capsys.readouterr().out
+    assert sim.main(["--players", "3", "--seats", "easy,easy,easy", "--matches", "1", "--target", "30",
+                     "--three-dealer", "loser"]) == 0
+    assert "the loser of each hand dealing the next to 30" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        sim.main(["--players", "3", "--three-dealer", "winner"])

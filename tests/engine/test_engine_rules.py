@@ -499,10 +499,10 @@ def test_words_from_the_command_line_become_the_switchs_type():
     assert PARAMETER["knock_limit"].read("many") == "many"  # left for the check to refuse by name
 
 
-def test_a_quiet_switch_is_written_only_when_on_and_saves_take_the_oldest_format():
+def test_saves_take_the_oldest_format_that_holds_their_switches():
     from game.engine.save import version_for
 
-    assert "turn_limit" not in VAN.to_dict() and VAN.with_(turn_limit=80).to_dict()["turn_limit"] == 80
+    assert VAN.to_dict()["turn_limit"] == 200 and VAN.with_(turn_limit=80).to_dict()["turn_limit"] == 80
     assert version_for(VAN) == 1 and version_for(VAN.with_(turn_limit=80)) == 1
     assert version_for(STRAIGHT) == 2 and version_for(HOLLYWOOD) == 2
     state, _ = new_match(STRAIGHT, 1)

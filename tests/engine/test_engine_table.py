@@ -13,8 +13,8 @@ import pytest
 from game.bots import Bot, make_bot
 from game.bots.table_play import play_table
 from game.engine import CLASSIC, VAN, DrawStock, HandDealt, HandResult, IllegalAction, IllegalReason, SaveError
-from game.engine.rules import HOLLYWOOD, STRAIGHT
-from game.engine.table import Duel, Table, TableHand, duel_for, table_final
+from game.engine.rules import HOLLYWOOD, LEGACY_TABLE, STRAIGHT
+from game.engine.table import Duel, Table, TableHand, duel_for, side_of, table_final
 from game.engine.table_save import load_saved, table_dumps, table_from_dict, table_to_dict
 
 
@@ -60,7 +60,8 @@ def test_three_scoring_worked_by_hand():
     assert bonus.totals == (205, 45, 70)
 
 
-def test_pairs_scoring_worked_by_hand():
+def test_pairs_scoring_by_the_sum_switch_worked_by_hand():
+    """The plain sum (``pairs_scoring="sum"``): each duel's points to its winner's pair, a box per duel."""
     rules = VAN.with_(target=100)
     d = [duel_for("pairs", h, 0) for h in range(6)]
     history = [
@@ -68,21 +69,24 @@ def test_pairs_scoring_worked_by_hand():
         hand(2, d[2], 0, 25), hand(3, d[3], 2, 40),   # pair 0: 95, pair 1: 12
         hand(4, d[4], 0, 10),                          # pair 0: 105, but its partner's duel is still on
     ]
-    assert table_final("pairs", rules, history) is None
+    assert table_final("pairs", rules, history, LEGACY_TABLE) is None
     history.append(hand(5, d[5], 3, 50))              # pair 1: 62; the hand is over: pair 0 wins 105 to 62
-    final = table_final("pairs", rules, history)
+    final = table_final("pairs", rules, history, LEGACY_TABLE)
     assert final.winner == 0 and final.hand_points == (105, 62) and final.hands_won == (4, 2)
     # pair 0 takes both duels of the first hand, 60 + 50, pair 1 scored nothing: a shutout doubles
     # 110 + 100 game bonus = 210 to 420
     shut = table_final("pairs", rules.with_(shutout_double=True, game_bonus=100), [hand(0, d[0], 0, 60),
-                                                                                 hand(1, d[1], 2, 50)])
+                                                                                 hand(1, d[1], 2, 50)],
+                       LEGACY_TABLE)
     assert shut.shutout and shut.hand_points == (110, 0) and shut.totals == (420, 0)
 
 
 def test_pairs_level_past_the_target_play_on():
     d = [duel_for("pairs", h, 0) for h in range(2)]
     history = [hand(0, d[0], 0, 110), hand(1, d[1], 3, 110)]
-    assert table_final("pairs", VAN, history) is None
+    assert table_final("pairs", VAN, history, LEGACY_TABLE) is None
+    history = [hand(0, d[0], 0, 110), hand(1, d[1], 3, 110), hand(2, d[0], 0, 0), hand(3, d[1], 3, 0)]
+    assert table_final("pairs", VAN, history) is None  # by Hoyle's net: 110 - 110, nobody scored
 
 
 def test_hollywood_is_for_two_players():
@@ -154,13 +158,17 @@ def test_whole_bot_tables_at_every_level(kind, levels, rules):
     # every hand was played by the seats whose turn it was
     for n, h in enumerate(record.hands):
         assert h.hand_no == n and h.duel == duel_for(kind, n, table.first)
-    # the sides' points add up from the hands, and only the winner reached the target
+    # the sides' points add up from the hands (a pair's net per hand), and only the winner reached the target
     sides = 3 if kind == "three" else 2
     points = [0] * sides
-    for h in record.hands:
-        if h.result.winner is not None:
-            winner_seat = h.duel.seats[h.result.winner]
-            points[winner_seat % 2 if kind == "pairs" else winner_seat] += h.result.points
+    for n in range(0, len(record.hands), 4 - sides):
+        gains = [0] * sides
+        for h in record.hands[n:n + 4 - sides]:
+            if h.result.winner is not None:
+                gains[side_of(kind, h.duel.seats[h.result.winner])] += h.result.points
+        if kind == "pairs":
+            gains = [max(gains[0] - gains[1], 0), max(gains[1] - gains[0], 0)]
+        points = [p + g for p, g in zip(points, gains, strict=True)]
     assert tuple(points) == record.final.hand_points == table.scores()
     assert points[record.final.winner] == max(points) >= 60 and points.count(max(points)) == 1
     # a seat only heard the hands it played, and never the cards of the hand it did not hold
@@ -194,7 +202,7 @@ def test_table_save_refuses_edits():
     moved = json.loads(json.dumps(data))
     moved["history"][0]["seats"] = moved["history"][0]["seats"][::-1]
     wrong_first = dict(data, first=7)
-    newer = dict(data, version=2)
+    newer = dict(data, version=3)
     more = json.loads(json.dumps(data))
     more["history"].append(more["history"][-1])
     for bad in (moved, wrong_first, newer, more, dict(data, kind="five"), dict(data, duel=None), "x"):

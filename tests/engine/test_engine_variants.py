@@ -158,21 +158,43 @@ def test_hollywood_a_late_starter_counts_from_the_first_open_game():
     assert final.totals == (150, 200) and final.winner == 1 and final.margin == 50
 
 
-def test_hollywood_equal_totals_go_to_who_won_two_games():
+def test_hollywood_a_player_shut_out_of_game_2_enters_his_next_win_in_game_3():
+    # Hoyle (as rummy-games.com prints it): "If a player was shut out in one game, his next score is
+    # entered as the first score in the next game in progress."  A scored in game 1, then game 2 closed
+    # with A on 0: A's next win is his first entry in game 3, not lost.
     rules = HOLLYWOOD.with_(game_bonus=0, line_bonus=0, shutout_double=False)
     history = [
         won(0, 1, 80),   # B's 1st: G1 B 80
         won(1, 0, 100),  # A's 1st: G1 A 100 closes, A wins G1 (100 to 80)
-        won(2, 1, 100),  # B's 2nd: G1 is closed, G2 B 100 closes with A on 0
-        won(3, 0, 5),    # A's 2nd: games 1 and 2, both closed: entered nowhere
+        won(2, 1, 100),  # B's 2nd: G1 is closed, G2 B 100 closes with A on 0: A is shut out of G2
+        won(3, 0, 5),    # A's 2nd: G1 and G2 are closed; his first score in G3, the game in progress: G3 A 5
         won(4, 1, 20),   # B's 3rd: G3 B 20
-        won(5, 0, 100),  # A's 3rd: G3 A 100 closes
+        won(5, 0, 95),   # A's 3rd: G3 A 5 + 95 = 100 closes
     ]
     sheet = hollywood.sheet(rules, history)
-    assert [e.games for e in sheet.entries] == [(0,), (0,), (1,), (), (2,), (2,)]
+    assert [e.games for e in sheet.entries] == [(0,), (0,), (1,), (2,), (2,), (2,)]
+    assert [g.points for g in sheet.games] == [(100, 80), (0, 100), (100, 20)]
     final = hollywood.final(rules, history)
-    # A 100 + 0 + 100 = 200, B 80 + 100 + 20 = 200: level, and A won two of the three games
+    # A 100 + 0 + 100 = 200, B 80 + 100 + 20 = 200: level, and A won two of the three games (G1, G3)
     assert final.totals == (200, 200) and final.winner == 0 and final.margin == 0
+
+
+def test_hollywood_the_shut_out_entry_changes_the_totals():
+    # A scored in G1, then B closed G1 and G2 (A on 0 in G2): A's next win is his first score in G3
+    rules = HOLLYWOOD.with_(game_bonus=0, line_bonus=0, shutout_double=False)
+    history = [
+        won(0, 0, 10),   # A's 1st: G1 A 10
+        won(1, 1, 90),   # B's 1st: G1 B 90
+        won(2, 1, 10),   # B's 2nd: G1 B 100 closes (B wins G1), G2 B 10
+        won(3, 1, 95),   # B's 3rd: G2 B 105 closes with A on 0, G3 B 95
+        won(4, 0, 20),   # A's 2nd: G1 and G2 closed; his first score in G3: G3 A 20 (before the fix: nowhere)
+        won(5, 1, 5),    # B: G3 B 100 closes, 100 to 20
+    ]
+    sheet = hollywood.sheet(rules, history)
+    assert [e.games for e in sheet.entries] == [(0,), (0,), (0, 1), (1, 2), (2,), (2,)]
+    assert [g.points for g in sheet.games] == [(10, 100), (0, 105), (20, 100)]
+    # no bonuses: A 10 + 0 + 20 = 30, B 100 + 105 + 100 = 305
+    assert hollywood.final(rules, history).totals == (30, 305)
 
 
 # ---------------------------------------------------------------- Hollywood: the match and its save

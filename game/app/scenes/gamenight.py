@@ -17,11 +17,12 @@ from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.tablerun import SEAT_KINDS, TableSetup
 from game.app.records import playways
 from game.app.stage.scene import Scene
+from game.engine import TABLE_KINDS
 from game.engine.daily import daily_deal, utc_day
 from game.engine.table import SEATS
 
-KINDS = ("three", "pairs")
-DEFAULT_SEATS = {"three": ("person", "medium", "medium"), "pairs": ("person", "medium", "medium", "medium")}
+KINDS = TABLE_KINDS
+DEFAULT_SEATS = {kind: ("person",) + ("medium",) * (SEATS[kind] - 1) for kind in KINDS}  # you and computers
 
 
 class GameNightScene(Scene):
@@ -30,7 +31,7 @@ class GameNightScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.kind = "three"
-        self.seats = {k: list(v) for k, v in DEFAULT_SEATS.items()}
+        self.seats: dict[str, list[str]] = {k: list(v) for k, v in DEFAULT_SEATS.items()}
         self.day = utc_day(datetime.datetime.now(datetime.timezone.utc))
         self.daily = daily_deal(self.day)
         self.ways = playways.load(playways.folder_of(app.services))
