@@ -4,7 +4,6 @@ the hand exported for ``python3 -m game.verify`` to a folder the player picks.  
 are drawn as they are (Latin digits in every language)."""
 from __future__ import annotations
 
-import json
 import logging
 from typing import TYPE_CHECKING
 
@@ -109,9 +108,8 @@ class DealDetailsScene(Scene):
         line = self.export_line()
         if line is None:
             return
-        hand_no = json.loads(line)["hand_no"]
-        try:
-            path = write_deals(picked_folder(folder), [line], hand_no)
+        try:  # the engine's hand number, from 0, whatever version wrote the line
+            path = write_deals(picked_folder(folder), [line], self.match.state.hand_no)
         except OSError as e:
             log.warning("the deal could not be written: %s", e)
             self.app.toast(tr("history.deals_failed"), 4.0)
