@@ -292,6 +292,18 @@ class Match:
         self._tell(NextHand(), events)
         return events
 
+    def next_seal(self, new_seal: Callable[[int], MatchSeal]) -> MatchSeal:
+        """The seal the next hand deals from: the match's, or ``new_seal(next hand)`` when it has none (a
+        damaged save) or every link is used; a new seal asks the seed again."""
+        if self.chain is None or self.chain.remaining == 0:
+            return new_seal(self.state.hand_no + 2)
+        return self.chain
+
+    def deal_sealed(self, seal: MatchSeal, cut: int | None) -> list[Event]:
+        """Deal the next hand from ``seal`` (which becomes the match's) at card ``cut``, None when the game cut."""
+        self.chain = seal
+        return self.next_hand(seal.deal(cut), cut is not None)
+
     def apply(self, action: Action, player: int | None) -> list[Event]:
         """Apply through the engine (IllegalAction leaves everything unchanged)."""
         events = self.state.apply(action, player)

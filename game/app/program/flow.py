@@ -92,14 +92,10 @@ class Flow:
         if not self.deals_fairly():
             self._open(setup, None, True, practice)
             return
-        chain = self.new_seal(1)  # the whole match sealed before the seed is asked
-        # the non-dealer cuts, as at a real table; against the computer the player always does
+        # the whole match sealed before the seed is asked; the non-dealer cuts (against the computer, the player)
         dealer = first_dealer(setup.rules, setup.seed, BOT_SEAT if setup.vs_bot else None)
-
-        def open_(seal: MatchSeal, cut: int | None) -> None:
-            self._open(setup, seal.deal(cut), cut is not None, practice, seal)
-
-        self._cut(chain, None if setup.vs_bot else setup.player_name(1 - dealer), open_)
+        self._cut(self.new_seal(1), None if setup.vs_bot else setup.player_name(1 - dealer),
+                  lambda seal, cut: self._open(setup, seal.deal(cut), cut is not None, practice, seal))
 
     def _open(self, setup: MatchSetup, source: DeckSource | None, by_player: bool, practice: bool = False,
               chain: MatchSeal | None = None) -> None:
@@ -114,9 +110,8 @@ class Flow:
         self.start_deal(match)
 
     def _cut(self, chain: MatchSeal, cutter: str | None, then: Callable[[MatchSeal, int | None], None]) -> None:
-        """Show the seal and take the cut: ``then`` gets the seal holding the player's seed (the cut screen
-        seals again for a new seed) and the card cut, None when the game cuts ("Cut for me").  Quick play
-        skips the screen once the match has its seed."""
+        """Take the seed and the cut: ``then`` gets the seal holding the seed and the card cut (None: "Cut
+        for me").  Quick play skips the screen once the match has its seed."""
         if self.host.settings.cut_for_me and chain.player_seed is not None and chain.remaining > 0:
             then(chain, None)
             return
@@ -141,17 +136,11 @@ class Flow:
             match.next_hand()
             self.start_deal(match)
             return
-        chain = match.chain
-        if chain is None or chain.remaining == 0:  # a damaged save, or every link used: seal anew, ask the seed
-            chain = self.new_seal(match.state.hand_no + 2)
-        cutter = None if match.vs_bot else match.name(1 - match.state.dealer)
-
         def deal(seal: MatchSeal, cut: int | None) -> None:
-            match.chain = seal
-            match.next_hand(seal.deal(cut), cut is not None)
+            match.deal_sealed(seal, cut)
             self.start_deal(match)
 
-        self._cut(chain, cutter, deal)
+        self._cut(match.next_seal(self.new_seal), None if match.vs_bot else match.name(1 - match.state.dealer), deal)
 
     def has_saved_match(self) -> bool:
         return self.host.services.store.has_match()
@@ -172,10 +161,9 @@ class Flow:
             store.refuse_match(exc)
             return False
         self._adopt(match, resumed=True)
-        if state.deal_notice is not None:  # the saved deal was dropped: say why, in the player's language
-            self.host.toast(tr("notice.deal_" + state.deal_notice), 10.0)
-        elif damaged:  # the match's seal was changed: the next hand is sealed anew
-            self.host.toast(tr("notice.deal_chain"), 10.0)
+        notice = state.deal_notice or ("chain" if damaged else None)  # the saved deal or seal was dropped
+        if notice is not None:  # say why, in the player's language
+            self.host.toast(tr("notice.deal_" + notice), 10.0)
         self.hand_view = self.hand_view.fresh()
         table = self.host.table
         if state.phase is Phase.HAND_OVER and state.last_result is not None:

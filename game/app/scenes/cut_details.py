@@ -116,7 +116,7 @@ class CutDetails:
                      class_id="@tool")
         scene.button(lay.rect(x + bw + gap, rows["buttons"], bw, lay.button_h), "cut.save", "#cut_save",
                      scene.save_seal, class_id="@tool")
-        nw = min(text.measure(tr("cut.new_seed"), lay.font(19))[0] + lay.px(36), self.rect.width // 3)
+        nw = min(text.measure(tr("cut.new_seed"), lay.font(19))[0] + lay.px(52), self.rect.width // 3)
         ew = self.rect.width - lay.px(48) - nw - gap
         left = self.rect.centerx - (ew + gap + nw) / 2
         ex, nx = left, left + ew + gap  # mirrored by the layout in a right-to-left language
