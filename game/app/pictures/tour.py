@@ -317,15 +317,23 @@ def _fixed_seal(root: bytes) -> Callable[[int], MatchSeal]:
 
 
 def _fair_result(app: App) -> Iterator[str]:
-    """The result of a fairly dealt hand, cut by the game, the computer knocking and the player laying off
-    (the panel's longest deal line)."""
+    """The cut and its details, then the result of a fairly dealt hand, cut by the game, the computer
+    knocking and the player laying off (the panel's longest deal line)."""
     app.nav.fair = True
     try:
         for i in range(1, 120):
             app.nav.new_seal = _fixed_seal(bytes([i]) * 32)
             app.nav.start_match(MatchSetup("bot", preset("van"), i, level="medium"))
-            on_top(app, CutScene).seed_text = "tour"  # the seed is made fresh: the same picture each time
-            on_top(app, CutScene).do_cut(None)  # "Cut for me"
+            cut = on_top(app, CutScene)
+            cut.seed_text, cut.marker = "tour", 0.5  # made fresh and drawn at random: the same picture each time
+            if i == 1:
+                frames(app, 2)
+                yield "cut"
+                cut.toggle_details()
+                frames(app, 2)
+                yield "cut_details"
+                cut.toggle_details()
+            cut.do_cut(None)  # "Cut for me"
             if isinstance(app.top, DealScene):
                 app.top.finish()
             match = app.nav.match

@@ -109,7 +109,7 @@ class CutDetails:
         scene, lay = self.scene, self.scene.app.layout
         rows = self.rows()
         words = max(text.measure(tr(k), lay.font(19))[0] for k in ("cut.copy", "cut.save"))
-        bw = min(max(round(lay.col_w * 1.1), words + lay.px(36)), (self.rect.width - lay.px(60)) // 2)
+        bw = min(max(round(lay.col_w * 1.1), words + lay.px(48)), (self.rect.width - lay.px(60)) // 2)
         gap = lay.px(12)
         x = self.rect.centerx - bw - gap // 2
         scene.button(lay.rect(x, rows["buttons"], bw, lay.button_h), "cut.copy", "#cut_copy", scene.copy_seal,
