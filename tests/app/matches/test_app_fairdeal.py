@@ -10,6 +10,7 @@ from helpers.apps import Driver
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.matches import fairdeal
+from game.app.matches.match import Match
 from game.app.pictures.staging import play_to_end_of_hand
 from game.app.program import flow
 from game.engine import FairDeal, MatchSeal
@@ -218,3 +219,56 @@ def _values(obj, depth: int = 0):
     elif isinstance(obj, dict):
         for v in obj.values():
             yield from _values(v, depth + 1)
+
+
+def test_the_first_keystroke_in_a_later_hands_seed_seals_the_match_again(monkeypatch, sealed):
+    import pygame_gui
+
+    d = fair_driver(monkeypatch)
+    d.press("#opponent_easy")
+    d.press("#start")
+    d.key(pygame.K_RETURN)
+    d.wait(lambda: d.top.name in ("deal", "play"))
+    match = d.app.nav.match
+    kept = match.chain.player_seed
+    play_to_end_of_hand(match, knocker_wanted=0)
+    if match.state.phase.value == "match_over":
+        return
+    d.app.nav.next_hand(match)
+    scene = d.top
+    assert scene.name == "cut" and scene.chain is match.chain
+    scene.toggle_details()
+    entry = scene.details.entry
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=entry, text=kept + "x"))
+    assert scene.chain is not match.chain and scene.chain.player_seed is None and scene.chain.first_hand == 2
+    shown = scene.chain.commitment
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=entry, text=kept + "xy"))
+    assert scene.chain.commitment == shown  # one new seal for the new seed, however long it is typed
+    entry.set_text(kept + "xyz")
+    scene.toggle_details()
+    scene.key(pygame.K_RETURN)
+    d.wait(lambda: d.top.name in ("deal", "play"))
+    assert match.chain.commitment == shown and match.state.deal.player_seed == kept + "xyz"
+
+
+def test_a_used_up_seal_gives_way_to_a_new_one_for_the_next_hand():
+    used = MatchSeal(SECRET, links=1, used=1, player_seed="s")
+    made: list[int] = []
+
+    class Played:
+        chain = used
+        state = type("S", (), {"hand_no": 4})()
+
+    def new_seal(first: int) -> MatchSeal:
+        made.append(first)
+        return MatchSeal(bytes(32), first_hand=first)
+
+    fresh = Match.next_seal(Played(), new_seal)
+    assert made == [6] and fresh.player_seed is None and fresh.first_hand == 6
+    Played.chain = MatchSeal(SECRET, links=2, used=1, player_seed="s")
+    assert Match.next_seal(Played(), new_seal) is Played.chain and made == [6]
+
+
+def test_a_seed_made_on_the_players_side_has_16_hex_digits_and_differs_each_time():
+    seeds = {fairdeal.new_seed() for _ in range(20)}
+    assert len(seeds) == 20 and all(len(s) == 16 and not s.strip("0123456789abcdef") for s in seeds)
