@@ -89,6 +89,7 @@ def _longest_deal_line(out: Path, size: tuple[int, int], language: Language, suf
         app.nav.new_seal = lambda first: MatchSeal(bytes(range(32)), first_hand=first)
         app.nav.start_match(MatchSetup("hotseat", preset("van"), 9, names=("Wwwwwwwwwwwwwwww", "Mmmmmmmmmmmmmmmm")))
         frames(app)
+        on_top(app, CutScene).seed_text = SEED
         on_top(app, CutScene).do_cut(cut_at(0.6))
         frames(app, 4)
         match = app.nav.match
