@@ -37,6 +37,7 @@ from game.engine import (
     new_match,
     observe,
 )
+from game.engine.fairness_chain import MatchSeal
 
 if TYPE_CHECKING:
     from game.bots import Advisor, Bot, Hint
@@ -157,6 +158,7 @@ class Match:
     source: DeckSource | None = None  # the sealed secret and the player's cut for the first hand (fair deal)
     cut_by_player: bool = True  # the first hand's cut came from the player (not "cut for me")
     seals: dict[int, Seal] = field(default_factory=dict)  # hand number -> what the table showed before it
+    chain: MatchSeal | None = None  # the match's seal the next hands are dealt from (None: seal it anew)
 
     def __post_init__(self) -> None:
         s = self.setup
@@ -206,12 +208,13 @@ class Match:
             queue.extend(story(seat))
 
     @classmethod
-    def resumed(cls, state: MatchState, meta: MatchMeta, bots: BotKit) -> Match:
-        """Continue a saved match; the bot starts afresh and hears only what its seat could know."""
+    def resumed(cls, state: MatchState, meta: MatchMeta, bots: BotKit, chain: MatchSeal | None = None) -> Match:
+        """Continue a saved match; the bot starts afresh and hears only what its seat could know.  ``chain``
+        is the saved seal the next hands go on dealing from."""
         if meta.mode == "bot" and meta.bot_seat != BOT_SEAT:
             raise ValueError(f"the computer sits in seat {BOT_SEAT}, not {meta.bot_seat}")
         setup = MatchSetup(meta.mode, state.rules, state.seed, level=meta.bot_level or "medium", names=meta.names)
-        match = cls(setup, bots, resume=state)
+        match = cls(setup, bots, resume=state, chain=chain)
         match.info = meta
         return match
 
@@ -288,6 +291,18 @@ class Match:
         self.seals[self.state.hand_no] = Seal(source.commitment, by_player and source.by_player)
         self._tell(NextHand(), events)
         return events
+
+    def next_seal(self, new_seal: Callable[[int], MatchSeal]) -> MatchSeal:
+        """The seal the next hand deals from: the match's, or ``new_seal(next hand)`` when it has none (a
+        damaged save) or every link is used; a new seal asks the seed again."""
+        if self.chain is None or self.chain.remaining == 0:
+            return new_seal(self.state.hand_no + 2)
+        return self.chain
+
+    def deal_sealed(self, seal: MatchSeal, cut: int | None) -> list[Event]:
+        """Deal the next hand from ``seal`` (which becomes the match's) at card ``cut``, None when the game cut."""
+        self.chain = seal
+        return self.next_hand(seal.deal(cut), cut is not None)
 
     def apply(self, action: Action, player: int | None) -> list[Event]:
         """Apply through the engine (IllegalAction leaves everything unchanged)."""

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.app.config.vocab import Language
-from game.app.matches.fairdeal import SealedDeck, cut_at
+from game.app.matches.fairdeal import cut_at
 from game.app.matches.match import MatchSetup
 from game.app.pictures.shooting import picture_app, run_until, save_picture
 from game.app.pictures.staging import (
@@ -18,7 +18,9 @@ from game.app.scenes.cut import CutScene
 from game.app.scenes.deal import DealScene
 from game.app.scenes.deal_details import DealDetailsScene
 from game.app.scenes.result import ResultScene
-from game.engine import preset
+from game.engine import MatchSeal, preset
+
+SEED = "words only I know"  # the seed the pictures type, the same each time
 
 
 def render_fair_deal(out_dir: str | Path, size: tuple[int, int] = (1280, 720), language: Language = "en",
@@ -35,16 +37,17 @@ def render_fair_deal(out_dir: str | Path, size: tuple[int, int] = (1280, 720), l
     try:
         # the deal a player can check: the seal and the cut, the seal on the table, the tick after the hand
         app.nav.fair = True
-        app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
+        app.nav.new_seal = lambda first: MatchSeal(bytes(range(32)), first_hand=first)
         app.nav.start_match(MatchSetup("bot", preset("van"), 9, level="medium"))
         on_top(app, CutScene).marker = 0.5  # it starts at a card chosen at random: the same picture each time
+        on_top(app, CutScene).seed_text = SEED  # the seed is made fresh: the same picture each time
         frames(app)
         shot("21_cut")
         on_top(app, CutScene).toggle_details()
         frames(app)
         shot("21b_cut_details")
         on_top(app, CutScene).toggle_details()
-        on_top(app, CutScene).do_cut(cut_at(0.3), True)
+        on_top(app, CutScene).do_cut(cut_at(0.3))
         frames(app, 4)
         if isinstance(app.top, DealScene):
             app.top.finish()
@@ -83,10 +86,11 @@ def _longest_deal_line(out: Path, size: tuple[int, int], language: Language, suf
     app = picture_app(size, language)
     try:
         app.nav.fair = True
-        app.nav.new_seal = lambda: SealedDeck(bytes(range(32)))
+        app.nav.new_seal = lambda first: MatchSeal(bytes(range(32)), first_hand=first)
         app.nav.start_match(MatchSetup("hotseat", preset("van"), 9, names=("Wwwwwwwwwwwwwwww", "Mmmmmmmmmmmmmmmm")))
         frames(app)
-        on_top(app, CutScene).do_cut(cut_at(0.6), True)
+        on_top(app, CutScene).seed_text = SEED
+        on_top(app, CutScene).do_cut(cut_at(0.6))
         frames(app, 4)
         match = app.nav.match
         if match is None:

@@ -13,7 +13,7 @@ from game.app.program.app import App
 from game.app.records.stats import SilentStats
 from game.app.records.stats_rows import MatchRecord, OpponentStats
 from game.app.storage import SilentStore
-from game.app.storage.resume import match_text, parse_match
+from game.app.storage.resume import match_text, parse_match, read_saved
 from game.engine import (
     IN_PLAY,
     BigGin,
@@ -30,6 +30,7 @@ from game.engine import (
     deadwood,
     preset,
 )
+from game.engine.fairness_chain import MatchSeal
 
 LONG_NAMES = ("Alexandra", "Konstantin")
 
@@ -130,8 +131,8 @@ class MemoryStore(SilentStore):
         super().__init__()
         self._match: str | None = None
 
-    def save_match(self, state, meta: MatchMeta, hand: str | None = None) -> None:
-        self._match = None if state.phase is Phase.MATCH_OVER else match_text(state, meta, hand)
+    def save_match(self, state, meta: MatchMeta, hand: str | None = None, seal: MatchSeal | None = None) -> None:
+        self._match = None if state.phase is Phase.MATCH_OVER else match_text(state, meta, hand, seal)
 
     def clear_match(self) -> None:
         self._match = None
@@ -140,7 +141,10 @@ class MemoryStore(SilentStore):
         return self._match is not None
 
     def load_match(self):
-        return parse_match(self._match) if self._match is not None else None
+        if self._match is None:
+            return None
+        self.saved_seal = read_saved(self._match).seal
+        return parse_match(self._match)
 
 
 class SampleStats(SilentStats):

@@ -8,12 +8,10 @@ shows the same screens on every run.  The pictures (``pictures.py``) and the tex
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Iterator
-from functools import partial
+from collections.abc import Callable, Generator, Iterator
 from typing import TypeVar
 
 from game.app.lang.i18n import tr
-from game.app.matches.fairdeal import SealedDeck, cut_at
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.staging import (
     LONG_NAMES,
@@ -32,7 +30,7 @@ from game.app.scenes.setting_options import PAGES
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.stats import StatsScene
 from game.app.stage.scene import Scene
-from game.engine import Card, Discard, DrawStock, NextHand, Phase, best_discard, preset
+from game.engine import Card, Discard, DrawStock, MatchSeal, NextHand, Phase, best_discard, preset
 
 T = TypeVar("T", bound=Scene)
 
@@ -313,15 +311,29 @@ def _practice(app: App) -> Iterator[str]:
     yield "play_practice"
 
 
+def _fixed_seal(root: bytes) -> Callable[[int], MatchSeal]:
+    """A match's seal from a known root, the same picture each time."""
+    return lambda first: MatchSeal(root, first_hand=first)
+
+
 def _fair_result(app: App) -> Iterator[str]:
-    """The result of a fairly dealt hand, cut by the game, the computer knocking and the player laying off
-    (the panel's longest deal line)."""
+    """The cut and its details, then the result of a fairly dealt hand, cut by the game, the computer
+    knocking and the player laying off (the panel's longest deal line)."""
     app.nav.fair = True
     try:
         for i in range(1, 120):
-            app.nav.new_seal = partial(SealedDeck, bytes([i]) * 32)
+            app.nav.new_seal = _fixed_seal(bytes([i]) * 32)
             app.nav.start_match(MatchSetup("bot", preset("van"), i, level="medium"))
-            on_top(app, CutScene).do_cut(cut_at(0.37), False)  # "Cut for me", at a fixed place
+            cut = on_top(app, CutScene)
+            cut.seed_text, cut.marker = "tour", 0.5  # made fresh and drawn at random: the same picture each time
+            if i == 1:
+                frames(app, 2)
+                yield "cut"
+                cut.toggle_details()
+                frames(app, 2)
+                yield "cut_details"
+                cut.toggle_details()
+            cut.do_cut(None)  # "Cut for me"
             if isinstance(app.top, DealScene):
                 app.top.finish()
             match = app.nav.match

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.app.lang.i18n import tr
-from game.app.matches.fairdeal import SealedDeck, random_cut
+from game.app.matches.fairdeal import fresh_seal, resumed_seal
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
 from game.app.program.flow_tables import TableFlow
 from game.app.scenes.menu import MenuScene
 from game.engine import DeckSource, Phase
 from game.engine.dealing import first_dealer
+from game.engine.fairness_chain import MatchSeal
 
 if TYPE_CHECKING:
     from game.app.records.history import History, MatchEntry
@@ -60,7 +61,7 @@ class Flow:
         self.match: Match | None = None
         self.seed: int | None = None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
         self.fair: bool | None = None  # sealed deals with the player's cut; None: whenever not seeded
-        self.new_seal: Callable[[], SealedDeck] = SealedDeck.fresh  # pictures use a fixed one
+        self.new_seal: Callable[[int], MatchSeal] = fresh_seal  # a match's seal from its first hand; pictures fix it
         self.hand_view = HandOrder()
         self.notices: list[Notice] = []
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
@@ -91,15 +92,15 @@ class Flow:
         if not self.deals_fairly():
             self._open(setup, None, True, practice)
             return
-        sealed = self.new_seal()
-        # the non-dealer cuts, as at a real table; against the computer the player always does
+        # the whole match sealed before the seed is asked; the non-dealer cuts (against the computer, the player)
         dealer = first_dealer(setup.rules, setup.seed, BOT_SEAT if setup.vs_bot else None)
-        self._cut(sealed, None if setup.vs_bot else setup.player_name(1 - dealer),
-                  lambda cut, by_player: self._open(setup, self._source(sealed, cut, by_player), by_player, practice))
+        self._cut(self.new_seal(1), None if setup.vs_bot else setup.player_name(1 - dealer),
+                  lambda seal, cut: self._open(setup, seal.deal(cut), cut is not None, practice, seal))
 
-    def _open(self, setup: MatchSetup, source: DeckSource | None, by_player: bool, practice: bool = False) -> None:
+    def _open(self, setup: MatchSetup, source: DeckSource | None, by_player: bool, practice: bool = False,
+              chain: MatchSeal | None = None) -> None:
         try:
-            match = Match(setup, self.host.bots, source=source, cut_by_player=by_player)
+            match = Match(setup, self.host.bots, source=source, cut_by_player=by_player, chain=chain)
         except Exception as exc:  # the bots could not be loaded or made: say so, stay in the menu
             log.exception("could not start the match")
             self.host.toast(tr("error.bots_missing", error=exc), 6.0)
@@ -108,18 +109,15 @@ class Flow:
         self._adopt(match, practice=practice)
         self.start_deal(match)
 
-    def _source(self, sealed: SealedDeck, cut: int, by_player: bool) -> DeckSource:
-        """The hand's source: the seal, the cut and the player's seed as it stands now."""
-        return sealed.cut(cut, by_player, self.host.settings.player_seed)
-
-    def _cut(self, sealed: SealedDeck, cutter: str | None, then: Callable[[int, bool], None]) -> None:
-        """Show the seal and take the cut (or cut at random when the player asked for that)."""
-        if self.host.settings.cut_for_me:
-            then(random_cut(), False)
+    def _cut(self, chain: MatchSeal, cutter: str | None, then: Callable[[MatchSeal, int | None], None]) -> None:
+        """Take the seed and the cut: ``then`` gets the seal holding the seed and the card cut (None: "Cut
+        for me").  Quick play skips the screen once the match has its seed."""
+        if self.host.settings.cut_for_me and chain.player_seed is not None and chain.remaining > 0:
+            then(chain, None)
             return
         from game.app.scenes.cut import CutScene
 
-        self.host.set_scene(CutScene(self.host, sealed, cutter, then))
+        self.host.set_scene(CutScene(self.host, chain, cutter, then))
 
     def next_hand(self, match: Match) -> None:
         """On from a finished hand: the match says where (a table's hand goes back to its sheet)."""
@@ -138,14 +136,11 @@ class Flow:
             match.next_hand()
             self.start_deal(match)
             return
-        sealed = self.new_seal()
-        cutter = None if match.vs_bot else match.name(1 - match.state.dealer)
-
-        def deal(cut: int, by_player: bool) -> None:
-            match.next_hand(self._source(sealed, cut, by_player), by_player)
+        def deal(seal: MatchSeal, cut: int | None) -> None:
+            match.deal_sealed(seal, cut)
             self.start_deal(match)
 
-        self._cut(sealed, cutter, deal)
+        self._cut(match.next_seal(self.new_seal), None if match.vs_bot else match.name(1 - match.state.dealer), deal)
 
     def has_saved_match(self) -> bool:
         return self.host.services.store.has_match()
@@ -158,15 +153,17 @@ class Flow:
         if loaded is None:
             return False
         state, meta = loaded
+        chain, damaged = resumed_seal(store.saved_seal, state)
         try:
-            match = Match.resumed(state, meta, self.host.bots)
+            match = Match.resumed(state, meta, self.host.bots, chain)
         except Exception as exc:  # kept aside with a notice, like any save that cannot be used
             log.exception("the saved match could not be resumed")
             store.refuse_match(exc)
             return False
         self._adopt(match, resumed=True)
-        if state.deal_notice is not None:  # the saved deal was dropped: say why, in the player's language
-            self.host.toast(tr("notice.deal_" + state.deal_notice), 10.0)
+        notice = state.deal_notice or ("chain" if damaged else None)  # the saved deal or seal was dropped
+        if notice is not None:  # say why, in the player's language
+            self.host.toast(tr("notice.deal_" + notice), 10.0)
         self.hand_view = self.hand_view.fresh()
         table = self.host.table
         if state.phase is Phase.HAND_OVER and state.last_result is not None:
@@ -300,5 +297,5 @@ class Flow:
             return False
         if not rec.undo(match):
             return False
-        self.host.services.store.save_match(match.state, match.info)
+        self.host.services.store.save_match(match.state, match.info, seal=match.chain)
         return True

@@ -55,7 +55,7 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
         else:
             if any(isinstance(e, HandEnded) for e in events):
                 services.stats.flush(FINISH_SECONDS)  # a save past a hand's end never runs ahead of its records
-            services.store.save_match(m.state, meta, hand_text(recorder))
+            services.store.save_match(m.state, meta, hand_text(recorder), m.chain)
         if tell is not None:
             why = services.store.take_trouble()
             if why is not None:
@@ -69,5 +69,5 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
 
     match.listeners.append(keep_)
     match.listeners.append(sounds)
-    services.store.save_match(match.state, meta, hand_text(recorder))
+    services.store.save_match(match.state, meta, hand_text(recorder), match.chain)
     return recorder

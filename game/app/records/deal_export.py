@@ -3,21 +3,22 @@
 at all to the folder the player chose."""
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
 from game.app.storage.files import atomic_write
+from game.engine.fairness import export_line
 from game.engine.record import HandRecord, RecordError
 
 SUFFIX = ".jsonl"
 
 
 def deal_line(record: HandRecord) -> str | None:
-    """One hand's exported fair deal, or None when it has none (seeded, older, or not over)."""
+    """One hand's exported fair deal, or None when it has none (seeded, older, or not over); every line
+    break inside the seed escaped, so that no reader splits the line there."""
     try:
-        return json.dumps(record.fair_export(), ensure_ascii=False, separators=(", ", ": "))
+        return export_line(record.fair_export())
     except RecordError:
         return None
 

@@ -1,9 +1,10 @@
-"""The cut: the game has sealed its half of the shuffle (its seal is on screen before any card moves);
-the player gives the other half, their seed and the cut.  One friendly line says what to do: click
-anywhere (on the deck to choose the place) or press Enter; the marker starts at a card chosen at
-random, so the quickest cut is no constant.  "Details" shows the whole seal (to copy or save) and the
-player's seed, which they may change there before cutting; "Cut for me" lets the game cut (the hand
-then says so).
+"""The cut: the game has sealed the whole match (its seal is behind Details before any card moves);
+the player gives the other half, their seed once a match and the cut each hand.  One plain sentence
+says what is proved, one what to do: click anywhere (on the deck to choose the place) or press Enter;
+the marker starts at a card chosen at random, so the quickest cut is no constant.  "Details" shows the
+whole seal (to copy or save) and the seed, made fresh when the match's seal is new and changeable there:
+a change seals the match again at once, before the new seed is taken.  "Cut for me" gives the cut 0,
+so the game chooses nothing.
 """
 from __future__ import annotations
 
@@ -18,13 +19,14 @@ from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt
-from game.app.matches.fairdeal import SealedDeck, cut_at, random_cut, start_marker, usable_seed
+from game.app.matches.fairdeal import cut_at, new_seed, start_marker, usable_seed
 from game.app.stage.scene import Scene
 
 from .cut_details import CutDetails, copy_text, save_seal
 
 if TYPE_CHECKING:
     from game.app.stage.scene import Host
+    from game.engine.fairness_chain import MatchSeal
 
 CUT_TIME = 0.45  # seconds (times the animation speed) the two halves take to change places
 STEPS = 51  # arrow-key marker positions between the cards
@@ -33,15 +35,17 @@ STEPS = 51  # arrow-key marker positions between the cards
 class CutScene(Scene):
     name = "cut"
 
-    def __init__(self, app: Host, sealed: SealedDeck, cutter: str | None,
-                 on_cut: Callable[[int, bool], None]) -> None:
+    def __init__(self, app: Host, chain: MatchSeal, cutter: str | None,
+                 on_cut: Callable[[MatchSeal, int | None], None]) -> None:
         super().__init__(app)
-        self.sealed = sealed
+        self.chain = chain  # the match's seal, shown before the seed is taken
         self.cutter = cutter  # the player's name in hot-seat; None against the computer
         self.on_cut = on_cut
+        # the match's seed, or one made now, after the seal: the player may type their own in Details
+        self.seed_text = chain.player_seed if chain.player_seed is not None else new_seed()
         self.marker = start_marker()  # where the cut would go, 0..1 along the deck
-        self.cut: int | None = None
-        self.by_player = True
+        self.cutting = False
+        self.cut: int | None = None  # the card cut, 1..52; None when the game cut
         self.split: Tween | None = None
         self.show_details = False
         self.details: CutDetails | None = None
@@ -65,7 +69,7 @@ class CutScene(Scene):
         self.details = None
         if self.show_details:
             self.details = CutDetails(self, self.details_rect())
-            self.details.build(self.app.settings.player_seed)
+            self.details.build(self.seed_text)
 
     def buttons_y(self) -> int:
         lay = self.app.layout
@@ -86,17 +90,30 @@ class CutScene(Scene):
         self.rebuild_ui()
 
     def keep_seed(self) -> None:
-        """The seed typed in the details becomes the player's seed (kept until they change it)."""
+        """The seed typed in the details becomes the seed this cut takes."""
         typed = self.details.seed() if self.details is not None else None
-        if typed is not None and usable_seed(typed) != self.app.settings.player_seed:
-            self.app.apply_settings(self.app.settings.with_(player_seed=usable_seed(typed)))
+        if typed is not None:
+            self.seed_changed(typed)
+
+    def seed_changed(self, typed: str) -> None:
+        """A seed other than the match's seals the match again at once: the new seal is on screen before
+        the new seed is taken (at the cut)."""
+        self.seed_text = typed
+        if self.chain.player_seed is not None and usable_seed(typed) != self.chain.player_seed:
+            self.chain = self.app.nav.new_seal(self.chain.next_hand)
+
+    def make_seed(self) -> None:
+        """"New seed": one made on the player's side, put in the field."""
+        self.seed_changed(new_seed())
+        if self.details is not None:
+            self.details.show_seed(self.seed_text)
 
     def copy_seal(self) -> None:
-        done = copy_text(self.sealed.commitment)
+        done = copy_text(self.chain.commitment)
         self.app.toast(tr("cut.copied" if done else "cut.copy_failed"), 3.0)
 
     def save_seal(self) -> None:
-        path = save_seal(self.app.nav.history().folder, self.sealed)
+        path = save_seal(self.app.nav.history().folder, self.chain)
         self.app.toast(tr("cut.saved", file=str(path)) if path else tr("cut.save_failed"), 5.0)
 
     # ------------------------------------------------------------------ geometry
@@ -116,11 +133,14 @@ class CutScene(Scene):
 
     # ------------------------------------------------------------------ cutting
 
-    def do_cut(self, cut: int, by_player: bool) -> None:
-        if self.cut is not None:
+    def do_cut(self, cut: int | None) -> None:
+        """Cut at card ``cut`` (1..52), or None for "Cut for me"; the seal takes the seed if it has none."""
+        if self.cutting:
             return
         self.keep_seed()
-        self.cut, self.by_player = cut, by_player
+        if self.chain.player_seed is None:
+            self.chain.take_seed(usable_seed(self.seed_text) or new_seed())  # an empty field: a made seed
+        self.cutting, self.cut = True, cut
         self.app.cue("deal")
         speed = self.app.pace
         self.split = Tween(CUT_TIME * speed, ease=out_cubic)
@@ -128,13 +148,12 @@ class CutScene(Scene):
             self.finish()
 
     def cut_for_me(self) -> None:
-        self.do_cut(random_cut(), False)
+        self.do_cut(None)
 
     def finish(self) -> None:
-        if self.cut is None:
+        if not self.cutting:
             return
-        cut, by_player = self.cut, self.by_player
-        self.on_cut(cut, by_player)
+        self.on_cut(self.chain, self.cut)
 
     # ------------------------------------------------------------------ loop
 
@@ -143,7 +162,7 @@ class CutScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
-        if self.cut is not None:
+        if self.cutting:
             if event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN:
                 self.finish()  # skip the animation
             return
@@ -155,7 +174,7 @@ class CutScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.on_widget(event.pos):
             if self.deck_rect().collidepoint(event.pos):
                 self.marker = min(1.0, max(0.0, self.fraction_at(event.pos[0])))
-            self.do_cut(cut_at(self.marker), True)
+            self.do_cut(cut_at(self.marker))
         elif event.type == pygame.KEYDOWN:
             self.key(event.key)
 
@@ -164,7 +183,7 @@ class CutScene(Scene):
             step = (1 if key == pygame.K_RIGHT else -1) * (-1 if self.app.layout.mirror else 1)
             self.marker = min(1.0, max(0.0, round(self.marker * STEPS + step) / STEPS))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN):
-            self.do_cut(cut_at(self.marker), True)
+            self.do_cut(cut_at(self.marker))
         elif key == pygame.K_c:
             self.cut_for_me()
         elif key == pygame.K_d:
@@ -173,7 +192,11 @@ class CutScene(Scene):
             self.app.nav.pause()
 
     def details_event(self, event: pygame.event.Event) -> None:
-        """With the details open: Enter in the seed field keeps the seed and closes them, as does Escape."""
+        """With the details open: Enter in the seed field keeps the seed and closes them, as does Escape;
+        the first change to the match's seed seals the match again."""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.details is not None \
+                and self.details.is_entry(event.ui_element):
+            self.seed_changed(event.text)
         finished = event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.details is not None \
             and self.details.is_entry(event.ui_element)
         escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
@@ -196,14 +219,13 @@ class CutScene(Scene):
         title = tr("cut.title_named", name=self.cutter) if self.cutter else tr("cut.title")
         text.draw(surface, title, lay.font(34), GOLD, (lay.w / 2, lay.h * 0.12), bold=True, max_width=width)
         if self.details is not None:
-            self.details.draw(surface, self.sealed)
+            self.details.draw(surface, self.chain)
             return
-        hint = tr("cut.hint") if self.cut is None else tr("cut.done", n=(self.cut or 0) + 1)
-        text.draw(surface, hint, lay.font(19), INK, (lay.w / 2, self.deck_rect().top - lay.px(40)),
-                  max_width=width)
+        hint = tr("cut.hint") if not self.cutting else tr("cut.done", n=self.cut) if self.cut else tr("cut.by_game")
+        top = self.deck_rect().top
+        text.draw(surface, tr("cut.promise"), lay.font(17), INK_DIM, (lay.w / 2, top - lay.px(76)), max_width=width)
+        text.draw(surface, hint, lay.font(19), INK, (lay.w / 2, top - lay.px(40)), max_width=width)
         self.draw_deck(surface)
-        text.draw(surface, tr("table.seal", seal=self.sealed.fingerprint), lay.font(13), INK_DIM,
-                  (lay.w / 2, self.deck_rect().bottom + lay.px(28)), max_width=width, literal=True)
 
     def draw_deck(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
@@ -215,11 +237,11 @@ class CutScene(Scene):
         if lay.mirror:
             at = n - 1 - at
         shift = 0.0
-        if self.cut is not None:
+        if self.cutting:
             shift = self.split.value if self.split is not None else 1.0
         for i in range(n):
             x = r.left + i * step
-            if self.cut is not None:
+            if self.cutting:
                 # the two halves change places: the far part comes to the front
                 left_part = i < at
                 width_other = (n - at) * step if left_part else at * step
@@ -228,7 +250,7 @@ class CutScene(Scene):
             else:
                 y_off = -lay.px(10) if i >= at else 0
             surface.blit(back, (round(x), round(r.top + y_off)))
-        if self.cut is None:
+        if not self.cutting:
             mx = r.left + at * step
             pygame.draw.line(surface, GOLD, (round(mx), r.top - lay.px(14)), (round(mx), r.bottom + lay.px(14)),
                              max(2, lay.px(3)))

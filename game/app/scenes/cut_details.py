@@ -1,13 +1,13 @@
-"""The cut screen's details, shown on demand: the game's whole seal (to read, copy or save before the
-cut), its fingerprint, and the player's seed, which they may change here at any time (docs/fairness.md).
-Hex digits stay Latin in every language (they are drawn literally)."""
+"""The cut screen's details, shown on demand: the match's whole seal (to read, copy or save before the
+cut), its fingerprint, and the player's seed, typed or made by "New seed" here (docs/fairness.md), each
+term explained in a short phrase.  Hex digits stay Latin in every language (they are drawn literally)."""
 from __future__ import annotations
 
 import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
@@ -16,9 +16,12 @@ from pygame_gui.core import ObjectID
 from game.app.lang import text
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, panel
-from game.app.matches.fairdeal import SealedDeck, grouped
+from game.app.matches.fairdeal import grouped
 from game.app.stage.scene import Host
 from game.app.storage.files import atomic_write
+
+if TYPE_CHECKING:
+    from game.engine.fairness_chain import MatchSeal
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +45,7 @@ def copy_text(value: str) -> bool:
         return False
 
 
-def save_seal(folder: Path | None, sealed: SealedDeck, when: float | None = None) -> Path | None:
+def save_seal(folder: Path | None, sealed: MatchSeal, when: float | None = None) -> Path | None:
     """Write the seal to a small text file in ``folder``; None when it cannot be written."""
     if folder is None:
         return None
@@ -75,6 +78,8 @@ class CutPanelHost(Protocol):
 
     def save_seal(self) -> None: ...
 
+    def make_seed(self) -> None: ...
+
 
 class CutDetails:
     """The details panel: where it sits, its widgets (seed field, copy, save) and its drawing."""
@@ -104,20 +109,29 @@ class CutDetails:
         scene, lay = self.scene, self.scene.app.layout
         rows = self.rows()
         words = max(text.measure(tr(k), lay.font(19))[0] for k in ("cut.copy", "cut.save"))
-        bw = min(max(round(lay.col_w * 1.1), words + lay.px(36)), (self.rect.width - lay.px(60)) // 2)
+        bw = min(max(round(lay.col_w * 1.1), words + lay.px(48)), (self.rect.width - lay.px(60)) // 2)
         gap = lay.px(12)
         x = self.rect.centerx - bw - gap // 2
         scene.button(lay.rect(x, rows["buttons"], bw, lay.button_h), "cut.copy", "#cut_copy", scene.copy_seal,
                      class_id="@tool")
         scene.button(lay.rect(x + bw + gap, rows["buttons"], bw, lay.button_h), "cut.save", "#cut_save",
                      scene.save_seal, class_id="@tool")
-        ew = self.rect.width - lay.px(48)
+        nw = min(text.measure(tr("cut.new_seed"), lay.font(19))[0] + lay.px(52), self.rect.width // 3)
+        ew = self.rect.width - lay.px(48) - nw - gap
+        left = self.rect.centerx - (ew + gap + nw) / 2
+        ex, nx = left, left + ew + gap  # mirrored by the layout in a right-to-left language
         self.entry = pygame_gui.elements.UITextEntryLine(
-            lay.rect(self.rect.centerx - ew / 2, rows["entry"], ew, lay.button_h), scene.app.ui,
+            lay.rect(ex, rows["entry"], ew, lay.button_h), scene.app.ui,
             object_id=ObjectID(class_id="@name_ltr", object_id="#cut_seed"))
+        scene.button(lay.rect(nx, rows["entry"], nw, lay.button_h), "cut.new_seed", "#cut_new_seed", scene.make_seed,
+                     class_id="@tool")
         self.entry.set_text_length_limit(SEED_LIMIT)
         self.entry.set_text(seed[:SEED_LIMIT])
         scene.widgets.append(self.entry)
+
+    def show_seed(self, seed: str) -> None:
+        if self.entry is not None:
+            self.entry.set_text(seed[:SEED_LIMIT])
 
     def seed(self) -> str | None:
         return None if self.entry is None else self.entry.get_text()
@@ -125,7 +139,7 @@ class CutDetails:
     def is_entry(self, element: object) -> bool:
         return element is not None and element is self.entry
 
-    def draw(self, surface: pygame.Surface, sealed: SealedDeck) -> None:
+    def draw(self, surface: pygame.Surface, sealed: MatchSeal) -> None:
         lay = self.scene.app.layout
         panel(surface, self.rect, radius=lay.px(12))
         rows = self.rows()

@@ -4,7 +4,6 @@ the hand exported for ``python3 -m game.verify`` to a folder the player picks.  
 are drawn as they are (Latin digits in every language)."""
 from __future__ import annotations
 
-import json
 import logging
 from typing import TYPE_CHECKING
 
@@ -56,8 +55,12 @@ class DealDetailsScene(Scene):
         rows += [(grouped(deal.secret.hex()[i:i + 32], 8), True, INK) for i in (0, 32)]
         seed = deal.player_seed if deal.player_seed is not None else ""
         rows.append((tr("deal.seed", seed=seed) if seed else tr("deal.no_seed"), True, INK))
-        rows.append((tr("deal.cut", n=deal.cut + 1, name=cutter, hand=deal.hand_no + 1,
-                        dealer=self.match.name(dealer)), False, INK))
+        where = {"hand": deal.hand_no + 1, "dealer": self.match.name(dealer)}
+        if deal.link is not None and deal.cut == 0:  # "Cut for me" (version 3): the cut 0, chosen by nobody
+            rows.append((tr("deal.cut_game", **where), False, INK))
+        else:  # version 3 counts the cards from 1 as the screen does; older deals from 0
+            rows.append((tr("deal.cut", n=deal.cut if deal.link is not None else deal.cut + 1, name=cutter,
+                            **where), False, INK))
         return rows
 
     def export_line(self) -> str | None:
@@ -105,9 +108,8 @@ class DealDetailsScene(Scene):
         line = self.export_line()
         if line is None:
             return
-        hand_no = json.loads(line)["hand_no"]
-        try:
-            path = write_deals(picked_folder(folder), [line], hand_no)
+        try:  # the engine's hand number, from 0, whatever version wrote the line
+            path = write_deals(picked_folder(folder), [line], self.match.state.hand_no)
         except OSError as e:
             log.warning("the deal could not be written: %s", e)
             self.app.toast(tr("history.deals_failed"), 4.0)

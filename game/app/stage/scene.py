@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from game.app.config.settings import Settings
     from game.app.looks.cardart import CardStyle
     from game.app.looks.layout import Layout
-    from game.app.matches.fairdeal import SealedDeck
     from game.app.matches.match import BotKit, Match, MatchSetup
     from game.app.matches.tablerun import TableRun, TableSetup
     from game.app.records.history import History, MatchEntry
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from game.app.storage.notices import Notice
     from game.engine import Card, HandResult, Opponent
     from game.engine.daily import DailyDeal
+    from game.engine.fairness_chain import MatchSeal
     from game.engine.record import HandRecord
 
 T = TypeVar("T")
@@ -67,7 +67,7 @@ class Navigator(Protocol):
     match: Match | None
     seed: int | None  # when set, matches are dealt from seed+1, seed+2, ... (tests, pictures)
     fair: bool | None  # sealed deals cut by the player; None: whenever not seeded
-    new_seal: Callable[[], SealedDeck]  # where sealed decks come from (the operating system's randomness)
+    new_seal: Callable[[int], MatchSeal]  # a match's seal from its first hand (the operating system's randomness)
     menu_choice: Opponent | None  # the opponent last chosen in the menu, offered again when it comes back
 
     @property

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from game.app.matches.meta import MatchMeta
 from game.engine import MAX_SAVE_BYTES, MatchState, Phase, SaveError
+from game.engine.fairness_chain import MatchSeal
 from game.engine.fileformat import FileFormat
 
 MATCH_FORMAT = "gin-rummy-resume"
@@ -27,16 +28,20 @@ def _meta(meta: MatchMeta | Mapping[str, object]) -> MatchMeta:
     return meta if isinstance(meta, MatchMeta) else MatchMeta.from_dict(meta)
 
 
-def match_text(state: MatchState, meta: MatchMeta | Mapping[str, object], hand: str | None = None) -> str:
+def match_text(state: MatchState, meta: MatchMeta | Mapping[str, object], hand: str | None = None,
+               seal: MatchSeal | None = None) -> str:
     """The file's text: the engine's own JSON embedded as is (no second encoding pass).
 
     ``hand``: the record so far of the hand in play (its JSON), kept with the state it leads to, so a
-    resumed match goes on recording that hand whatever the database had time to take in.
+    resumed match goes on recording that hand whatever the database had time to take in.  ``seal``:
+    the match's seal (docs/fairness.md, version 3), so Continue deals on from the same chain.
     """
     head: dict[str, object] = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "saved_at": time.time()}
     if state.phase is Phase.MATCH_OVER:
         head["over"] = True
     head["meta"] = _meta(meta).to_dict()
+    if seal is not None:
+        head["seal"] = seal.to_dict()
     text = json.dumps(head, ensure_ascii=False)[:-1]
     if hand is not None:
         text += ', "hand": ' + hand
@@ -52,6 +57,7 @@ class SavedMatch:
     meta: MatchMeta | None
     over: bool = False
     hand: str | None = None  # the record of the hand in play (JSON), when the save holds one
+    seal: object = None  # the match's seal as saved (``MatchSeal.to_dict``), judged when the match resumes
 
 
 def read_saved(text: str | bytes) -> SavedMatch:
@@ -84,7 +90,7 @@ def read_saved(text: str | bytes) -> SavedMatch:
     if state.phase is Phase.MATCH_OVER:
         raise SaveError("the saved match is already over")
     hand = data.get("hand")
-    return SavedMatch(state, meta, hand=json.dumps(hand) if isinstance(hand, dict) else None)
+    return SavedMatch(state, meta, hand=json.dumps(hand) if isinstance(hand, dict) else None, seal=data.get("seal"))
 
 
 def parse_match(text: str | bytes) -> tuple[MatchState, MatchMeta]:

@@ -23,6 +23,7 @@ from game.app.config import paths
 from game.app.config.settings import Settings, settings_from_dict, system_language
 from game.app.matches.meta import MatchMeta
 from game.engine import MatchState, Phase, SaveError
+from game.engine.fairness_chain import MatchSeal
 
 from .files import (
     Unusable,
@@ -100,6 +101,7 @@ class Store(_InFolder):
         self._writer = Writer(report=self._written)
         self._match_known: bool | None = None  # a resumable match is (about to be) on disk; None: look
         self.saved_hand: str | None = None  # the hand record the last loaded save held
+        self.saved_seal: object = None  # the match's seal the last loaded save held, as saved
         ref = weakref.ref(self)
         self._at_exit = lambda: _flush_at_exit(ref)  # holds no reference to the store itself
         atexit.register(self._at_exit)
@@ -198,14 +200,15 @@ class Store(_InFolder):
 
     # --- the resumable match --------------------------------------------------------------------
 
-    def save_match(self, state: MatchState, meta: MatchMeta, hand: str | None = None) -> None:
-        """Save the running match after an action (with ``hand``, the record of the hand in play); a
-        finished match writes the match-over marker.
+    def save_match(self, state: MatchState, meta: MatchMeta, hand: str | None = None,
+                   seal: MatchSeal | None = None) -> None:
+        """Save the running match after an action (with ``hand``, the record of the hand in play, and
+        ``seal``, the match's seal); a finished match writes the match-over marker.
 
         Serialising costs about what the engine's to_json costs; the disk write happens on the
         writer thread within moments (the rename comes first, the flush to disk after it).
         """
-        text = match_text(state, meta, hand)
+        text = match_text(state, meta, hand, seal)
         self._match_known = state.phase is not Phase.MATCH_OVER  # before the writer may report a failure
         self._writer.submit(self.match_path, text)
 
@@ -248,6 +251,7 @@ class Store(_InFolder):
             self._match_known = False
             return None
         self.saved_hand = saved.hand
+        self.saved_seal = saved.seal
         return saved.state, saved.meta
 
     def take_finished_match(self) -> tuple[MatchState, MatchMeta] | None:
@@ -310,6 +314,7 @@ class SilentStore(_InFolder):
     def __init__(self, folder: Path | None = None) -> None:
         self._folder = Path(folder) if folder is not None else Path()
         self.saved_hand: str | None = None
+        self.saved_seal: object = None
         self._notices = Notices()
 
     def startup(self) -> None:
@@ -337,7 +342,8 @@ class SilentStore(_InFolder):
     def save_settings(self, settings: Settings) -> None:
         pass
 
-    def save_match(self, state: MatchState, meta: MatchMeta, hand: str | None = None) -> None:
+    def save_match(self, state: MatchState, meta: MatchMeta, hand: str | None = None,
+                   seal: MatchSeal | None = None) -> None:
         pass
 
     def clear_match(self) -> None:

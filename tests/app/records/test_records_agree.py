@@ -48,9 +48,9 @@ def start(folder, seed=11, target=25):
     saves = []
     real = services.store.save_match
 
-    def keep(state, meta, hand=None):
-        saves.append(match_text(state, meta, hand))
-        real(state, meta, hand)
+    def keep(state, meta, hand=None, seal=None):
+        saves.append(match_text(state, meta, hand, seal))
+        real(state, meta, hand, seal)
 
     services.store.save_match = keep
     match_listeners.attach(match, services)

@@ -1,7 +1,8 @@
-"""Fair hands played through the app's own code are kept in the history with their seal and secret,
-exported from History (and from the result's details) to a folder the player picks, and
-``python -m game.verify`` accepts every one and refuses the same file changed in any bound part; a
-save whose secret was replaced is noticed, in the player's language; a player's own cut keeps its
+"""Fair hands played through the app's own code, under one seal and one seed kept all match, are kept
+in the history with their seal and secret, exported from History (and from the result's details) to
+a folder the player picks, and ``python -m game.verify`` and ``tools/verify_deal.py`` accept every one
+and refuse the same file changed in any bound part; Continue deals on from the saved seal; a save
+whose secret or seal was replaced is noticed, in the player's language; a player's own cut keeps its
 name after the match is saved and continued."""
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from helpers.apps import _apps, frames
 from game.app.config.settings import Settings
 from game.app.lang import i18n, text
 from game.app.matches.match import MatchSetup
-from game.app.pictures.staging import play_to_end_of_hand
+from game.app.pictures.staging import MemoryStore, play_to_end_of_hand
 from game.app.program.app import App
 from game.app.records.stats import Stats
 from game.app.scenes.cut import CutScene
@@ -36,21 +37,25 @@ ROOT = Path(__file__).resolve().parents[3]
 SEED = "words only I know"
 
 
-def make(tmp_path, lang="en") -> App:
+def make(tmp_path, lang="en", store: SilentStore | None = None) -> App:
     text.reset()
     stats = Stats(tmp_path / "stats.sqlite3", background=False)
-    services = Services(store=SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
-    app = App(size=(1280, 720), settings=Settings(language=lang, animation="instant", player_seed=SEED),
-              services=services)
+    services = Services(store=store or SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
+    app = App(size=(1280, 720), settings=Settings(language=lang, animation="instant"), services=services)
     _apps.append(app)
     app.nav.seed = 70
     app.nav.fair = True
     return app
 
 
-def cut(app: App) -> None:
-    """The player at the cut screen presses Enter; the deal follows."""
+def cut(app: App, seed: str = SEED) -> None:
+    """The player at the cut screen types their seed when the match's seal asks for one (once a match)
+    and presses Enter; the deal follows."""
     assert isinstance(app.top, CutScene)
+    if app.top.chain.player_seed is None:
+        shown = app.top.chain.commitment
+        app.top.seed_changed(seed)
+        assert app.top.chain.commitment == shown and app.top.chain.player_seed is None
     app.top.key(pygame.K_RETURN)
     for _ in range(50):
         frames(app, 1)
@@ -59,9 +64,9 @@ def cut(app: App) -> None:
     raise AssertionError("the cut did not deal")
 
 
-def play_fair_hands(app: App, setup: MatchSetup, hands: int):
+def play_fair_hands(app: App, setup: MatchSetup, hands: int, seed: str = SEED):
     app.nav.start_match(setup)
-    cut(app)
+    cut(app, seed)
     match = app.nav.match
     for n in range(hands):
         play_to_end_of_hand(match)
@@ -108,7 +113,8 @@ def test_fair_hands_exported_from_history_verify_and_any_change_is_refused(tmp_p
     lines = path.read_text(encoding="utf-8").splitlines()
     assert len(lines) == played >= 2
     records = [json.loads(line) for line in lines]
-    assert all(r["version"] == 2 and r["player_seed"] == SEED for r in records)
+    assert all(r["version"] == 3 and r["player_seed"] == SEED for r in records)
+    assert len({r["commitment"] for r in records}) == 1 and [r["link"] for r in records] == list(range(1, played + 1))
     run = verify_file(path)
     assert run.returncode == 0 and run.stdout.count(": OK") == played, run.stdout + run.stderr
     single = subprocess.run([sys.executable, str(ROOT / "tools" / "verify_deal.py"), str(path)],
@@ -128,7 +134,7 @@ def test_the_history_keeps_the_seal_of_every_finished_fair_hand(tmp_path):
     hands = app.nav.history().hands(match.info.match_id)
     finished = [h.record for h in hands if h.record is not None and h.record.complete]
     assert finished and all(r.fair is not None and r.fair.secret is not None for r in finished)
-    assert all(r.fair.player_seed == SEED and r.fair.version == 2 for r in finished)
+    assert all(r.fair.player_seed == SEED and r.fair.version == 3 for r in finished)
 
 
 def test_the_result_details_export_one_hand_that_verifies(tmp_path):
@@ -194,4 +200,77 @@ def test_v_among_a_matchs_hands_exports_the_chosen_hand(tmp_path):
     h.handle_event(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=h.dialog, text=str(out)))
     (path,) = out.glob("deal-*-hand2.jsonl")
     (line,) = path.read_text(encoding="utf-8").splitlines()
-    assert json.loads(line)["hand_no"] == 1 and check_lines([line])[0]
+    assert json.loads(line)["hand"] == 2 and check_lines([line])[0]
+
+
+def verify_single(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "verify_deal.py"), str(path)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_seed_with_line_breaks_kept_all_match_exports_hands_both_checkers_accept(tmp_path):
+    app = make(tmp_path)
+    seed = "one\u2028two\u0085three\rfour"
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 19, level="easy"), 3, seed=seed)
+    path = export_from_history(app, tmp_path / "out")
+    lines = path.read_text(encoding="utf-8").split("\n")[:-1]
+    assert len(lines) == len(match.state.history) >= 2
+    assert all(json.loads(line)["player_seed"] == seed for line in lines)
+    run, single = verify_file(path), verify_single(path)
+    assert run.returncode == 0 and run.stdout.count(": OK") == len(lines), run.stdout + run.stderr
+    assert single.returncode == 0, single.stdout + single.stderr
+
+
+def test_continue_after_a_save_deals_on_from_the_same_seal(tmp_path):
+    app = make(tmp_path, store=MemoryStore())
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 21, level="easy"), 1)
+    assert match.state.phase is Phase.HAND_OVER
+    shown = match.chain.commitment
+    app.nav.to_menu()
+    assert app.nav.continue_match()
+    resumed = app.nav.match
+    assert resumed is not match and resumed.chain is not None and resumed.chain.commitment == shown
+    app.nav.next_hand(resumed)
+    assert isinstance(app.top, CutScene) and app.top.chain.player_seed == SEED  # the seed is not asked again
+    cut(app)
+    assert resumed.state.deal.link == 2 and resumed.seal().commitment == shown
+    play_to_end_of_hand(resumed)
+    line = resumed.state.export_hand()
+    ok, report = check_lines([line])
+    assert ok and json.loads(line)["hand"] == 2 and json.loads(line)["commitment"] == shown, report
+    out = tmp_path / "hand2.jsonl"
+    out.write_text(line + "\n", encoding="utf-8")
+    assert verify_single(out).returncode == 0
+
+
+def test_a_save_whose_seal_was_replaced_is_noticed_and_the_next_hand_is_sealed_again(tmp_path):
+    store = MemoryStore()
+    app = make(tmp_path, store=store)
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 23, level="easy"), 1)
+    data = json.loads(store._match)
+    data["seal"]["root"] = "cd" * 32
+    store._match = json.dumps(data)
+    app.nav.to_menu()
+    assert app.nav.continue_match()
+    assert app.scenes.toast_text == i18n.tr("notice.deal_chain") and app.nav.match.chain is None
+    app.nav.next_hand(app.nav.match)
+    assert isinstance(app.top, CutScene) and app.top.chain.player_seed is None  # a new seal, the seed asked
+    assert app.top.chain.commitment != match.chain.commitment and app.top.chain.first_hand == 2
+
+
+def test_a_new_seed_mid_match_seals_the_match_again_before_the_seed_is_taken(tmp_path):
+    app = make(tmp_path)
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 25, level="easy"), 1)
+    old = match.chain.commitment
+    app.nav.next_hand(match)
+    scene = app.top
+    assert isinstance(scene, CutScene) and scene.chain.player_seed == SEED
+    scene.make_seed()  # "New seed"
+    assert scene.chain.commitment != old and scene.chain.player_seed is None and scene.chain.first_hand == 2
+    shown = scene.chain.commitment
+    scene.key(pygame.K_RETURN)
+    frames(app, 3)
+    deal = match.state.deal
+    assert deal.link == 1 and match.seal().commitment == shown and deal.player_seed == scene.seed_text != SEED
+    play_to_end_of_hand(match)
+    assert check_lines([match.state.export_hand()])[0]

@@ -81,7 +81,7 @@ def play_once(folder: str | Path) -> dict:
         if app.top.name == "menu":
             app.top.start()
         if app.top.name == "cut":  # a fair deal: the player cuts
-            app.top.do_cut(123456789, True)
+            app.top.do_cut(30)
             frames(app, 2)
         if app.top.name == "deal":
             app.top.finish()
