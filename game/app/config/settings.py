@@ -72,7 +72,6 @@ class Settings:
     history_keep: int = 200  # how many matches the history keeps (the oldest go first)
     guide_shown: bool = False
     names: tuple[str, str] = ("", "")
-    player_seed: str = ""  # the player's part of every fair deal, kept until they change it (docs/fairness.md)
 
     @property
     def preset(self) -> str:
@@ -150,12 +149,6 @@ def _names(v: object) -> tuple[str, ...]:
     return tuple(n.strip()[:NAME_MAX] for n in v)
 
 
-def _player_seed(v: object) -> str:
-    if not isinstance(v, str) or len(v.encode("utf-8", "replace")) > 256:
-        raise ValueError("must be text of at most 256 bytes")
-    return v
-
-
 def _rules(v: object) -> tuple[Rules, list[str]]:
     """Each bad or unknown switch falls back to the default; the good ones are kept."""
     if not isinstance(v, dict):
@@ -198,7 +191,6 @@ _CHECKS: dict[str, Callable[[Value], Value]] = {
     "history_keep": _history_keep,
     "guide_shown": _boolean,
     "names": _names,
-    "player_seed": _player_seed,
 }
 
 
