@@ -67,6 +67,7 @@ class Settings:
     felt: Felt = "green"
     fullscreen: bool = False
     ask_before_knock: bool = False
+    arrange_melds: bool = False  # the player lays out their own melds and chooses their layoffs
     cut_for_me: bool = False  # the game cuts at random: quicker, but the hand is not player-verified
     practice: bool = False  # new matches against the computer allow taking moves back (kept out of the wins)
     history_keep: int = 200  # how many matches the history keeps (the oldest go first)
@@ -193,6 +194,7 @@ _CHECKS: dict[str, Callable[[Value], Value]] = {
     "felt": _choice(FELTS),
     "fullscreen": _boolean,
     "ask_before_knock": _boolean,
+    "arrange_melds": _boolean,
     "cut_for_me": _boolean,
     "practice": _boolean,
     "history_keep": _history_keep,
