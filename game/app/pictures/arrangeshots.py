@@ -38,7 +38,6 @@ def arranging(app: App, settle: Callable[[App], None]) -> Iterator[str]:
     app.pop(scene)
     melds = tuple(tuple(parse_cards(m)) for m in ("4H 5H 6H", "7S 7C 7D"))
     layout = KnockLayout(Knock(throw, melds), kept, state.knock_limit, defender=list(state.hands[1]))
-    layout.best()
     layout.toggle(parse_cards("8H")[0])  # kept back: the defender's own choice
     defend = ArrangeScene(app, layout, lambda k: state.why_illegal(k, 0), lambda k: None)
     app.push(defend)

@@ -17,7 +17,17 @@ from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, MELD_COLOURS, RED, panel, veil
 from game.app.stage.scene import Host, Scene
 from game.app.stage.uitheme import label_width
-from game.engine import Card, IllegalAction, IllegalReason, Knock, cards_of, knocker_melds, layoffs, mask_of
+from game.engine import (
+    Card,
+    IllegalAction,
+    IllegalReason,
+    Knock,
+    cards_of,
+    deadwood,
+    knocker_melds,
+    layoffs,
+    mask_of,
+)
 
 NEW, DEADWOOD = "new", "deadwood"
 
@@ -37,6 +47,8 @@ class KnockLayout:
         if self.knock.melds is not None:
             self.melds = [list(m) for m in self.knock.melds]
         else:
+            self.melds = [cards_of(m) for m in knocker_melds(mask_of(self.kept), Knock(self.knock.card))]
+        if self.defending:
             self.best()
 
     @property
@@ -150,8 +162,11 @@ class ArrangeScene(Scene):
         return []
 
     def card_size(self, row: pygame.Rect) -> tuple[int, int]:
+        """As large as the rows allow, and small enough that the longest row needs no overlap."""
         lay = self.app.layout
-        ch = min(lay.ch, row.height - lay.px(6))
+        most = max([3, len(self.layout.deadwood), len(self.layout.defender)] + [len(m) for m in self.layout.melds])
+        room = row.width - self.label_width() - lay.px(24) - (most - 1) * lay.px(6)
+        ch = min(lay.ch, row.height - lay.px(16), int(room / most * 1.4))
         return round(ch / 1.4), ch
 
     def card_spots(self, key: int | str, row: pygame.Rect) -> list[tuple[Card, pygame.Rect]]:
@@ -271,7 +286,7 @@ class ArrangeScene(Scene):
 
     def status(self) -> str:
         if self.layout.defending:
-            left = sum(c.value for c in self.layout.defender if c not in self.layout.chosen)
+            left = deadwood(c for c in self.layout.defender if c not in self.layout.chosen)
             return tr("arrange.after_layoffs", n=left)
         return tr("arrange.limit", n=sum(c.value for c in self.layout.deadwood), limit=self.layout.limit)
 
@@ -279,18 +294,20 @@ class ArrangeScene(Scene):
         lay = self.app.layout
         colour = MELD_COLOURS[key % len(MELD_COLOURS)] if isinstance(key, int) else INK_DIM
         pygame.draw.rect(surface, colour, row, width=max(1, lay.px(1)), border_radius=lay.px(8))
-        lx = row.right - lay.px(10) if lay.mirror else row.left + lay.px(10)
-        text.draw(surface, self.row_label(key), lay.font(15), colour, (lx, row.centery),
-                  anchor="midright" if lay.mirror else "midleft", bold=isinstance(key, int),
-                  max_width=self.label_width() - lay.px(8))
+        size, width = lay.font(15), self.label_width() - lay.px(8)
+        label = self.row_label(key)
+        lines = len(text.wrap(label, size, width, bold=isinstance(key, int)))
+        box = pygame.Rect(0, round(row.centery - lines * size * 1.25 / 2), width, row.height)
+        box.left = row.right - lay.px(8) - width if lay.mirror else row.left + lay.px(10)
+        text.draw_wrapped(surface, label, size, colour, box, bold=isinstance(key, int))
         style = self.app.card_style
         for card, rect in self.card_spots(key, row):
             lifted = card == self.selected or card in self.layout.chosen
             spot = rect.move(0, -lay.px(8)) if lifted else rect
             surface.blit(cardart.face(card, rect.width, rect.height, style), spot)
-            if self.layout.defending and card not in can:
+            if self.layout.defending and key == DEADWOOD and card not in can:
                 veil_card = pygame.Surface(spot.size, pygame.SRCALPHA)
-                veil_card.fill((0, 0, 0, 110))
+                veil_card.fill((0, 0, 0, 140))
                 surface.blit(veil_card, spot)
             if lifted:
                 pygame.draw.rect(surface, GOLD, spot, width=max(2, lay.px(3)), border_radius=lay.px(6))

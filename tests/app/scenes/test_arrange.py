@@ -1,0 +1,126 @@
+"""A knock laid out by hand on the real table: the player's own melds, a layout the engine refuses with
+its reason in words, the best layout one key away, and the defender's chosen layoffs, each scored by the
+engine's rules."""
+from __future__ import annotations
+
+import pygame
+from helpers.apps import Driver, give, make_app, start_vs_bot
+
+from game.app.lang.i18n import set_language, tr
+from game.app.pictures.arrangeshots import knock_position
+from game.app.scenes.arrange import DEADWOOD, NEW, ArrangeScene, KnockLayout
+from game.engine import CLASSIC, Knock, Phase, mask_of, parse_cards, showdown
+from game.engine.scoring import settle_knock
+
+KNOCKER = "3H 4H 5H 6H 7S 7C 7D AC 2D 3S KD"  # the run 3H-6H, the sevens, AC 2D 3S loose: 6 after KD
+
+
+def card(text):
+    return parse_cards(text)[0]
+
+
+def click_card(d, scene, c):
+    for key, row in scene.rows():
+        for shown, rect in scene.card_spots(key, row):
+            if shown == c:
+                d.click(rect.center)
+                return
+    raise AssertionError(f"{c} is not shown")
+
+
+def click_row(d, scene, wanted):
+    for key, row in scene.rows():
+        if key == wanted:
+            d.click((row.centerx, row.top + 4))
+            return
+    raise AssertionError(f"no row {wanted}")
+
+
+def knocking_table(monkeypatch, **settings):
+    d = Driver(monkeypatch, seed=31, **settings)
+    start_vs_bot(d, "easy")
+    d.wait(lambda: d.top.human_turn())
+    if d.state.phase is Phase.DRAW:
+        d.key(pygame.K_s)
+    assert d.state.phase is Phase.DISCARD and d.state.to_act == 0
+    st = give(d, 0, KNOCKER)
+    d.top.refresh_targets(snap=True)
+    d.frame(2)
+    return d, st
+
+
+def test_the_setting_is_off_by_default_and_knock_then_plays_the_best_layout(monkeypatch):
+    d, st = knocking_table(monkeypatch)
+    d.press("#knock")
+    assert d.top.name != "arrange" and st.last_result is not None and st.last_result.knocker_deadwood == 6
+
+
+def test_a_knock_with_the_players_own_melds_is_scored_by_the_engines_rules(monkeypatch):
+    d, st = knocking_table(monkeypatch, arrange_melds=True)
+    defender = list(st.hands[1])
+    d.press("#knock")
+    scene = d.top
+    assert isinstance(scene, ArrangeScene) and st.phase is Phase.DISCARD  # nothing is played yet
+    assert sorted(len(m) for m in scene.layout.melds) == [3, 4]  # the engine's best to start with
+    # 6H into the deadwood: 12, over the limit, and the engine's reason in words
+    click_card(d, scene, card("6H"))
+    click_row(d, scene, DEADWOOD)
+    d.press("#arrange_confirm")
+    assert d.top is scene and st.phase is Phase.DISCARD and st.last_result is None
+    assert scene.message == tr("arrange.why.deadwood", n=12, limit=st.knock_limit)
+    d.key(pygame.K_b)  # the best layout again
+    assert scene.message == "" and sum(c.value for c in scene.layout.deadwood) == 6
+    click_card(d, scene, card("3H"))
+    click_row(d, scene, DEADWOOD)
+    assert sum(c.value for c in scene.layout.deadwood) == 9
+    d.press("#arrange_confirm")
+    result = st.last_result
+    assert result is not None and result.knocker == 0 and result.knocker_deadwood == 9
+    assert {frozenset(m) for m in result.knocker_melds} == {frozenset(parse_cards("4H 5H 6H")),
+                                                            frozenset(parse_cards("7S 7C 7D"))}
+    melds = [mask_of(parse_cards("4H 5H 6H")), mask_of(parse_cards("7S 7C 7D"))]
+    kept = [c for c in parse_cards(KNOCKER) if c != card("KD")]
+    expected = showdown(kept, defender, k_melds=melds)
+    gain = settle_knock(st.rules, 9, expected.defender_deadwood)
+    assert result.defender_deadwood == expected.defender_deadwood
+    assert result.points == abs(gain) and result.winner == (0 if gain > 0 else 1)
+
+
+def test_a_meld_that_is_no_meld_is_refused_and_a_new_meld_row_takes_cards(monkeypatch):
+    d, st = knocking_table(monkeypatch, arrange_melds=True)
+    d.press("#knock")
+    scene = d.top
+    for c in ("AC", "2D"):
+        click_card(d, scene, card(c))
+        click_row(d, scene, NEW if c == "AC" else len(scene.layout.melds) - 1)
+    assert any(set(m) == {card("AC"), card("2D")} for m in scene.layout.melds)
+    d.press("#arrange_confirm")
+    assert scene.message == tr("arrange.why.not_a_meld", meld="A\u2663 2\u2666")
+    d.key(pygame.K_ESCAPE)
+    assert d.top.name == "play" and st.phase is Phase.DISCARD and st.last_result is None
+
+
+def test_the_defender_chooses_the_layoffs_and_the_engine_scores_them(monkeypatch):
+    app = make_app(monkeypatch)
+    set_language("en")
+    d = Driver(monkeypatch, app=app)
+    state = knock_position()
+    throw = card("KD")
+    kept = [c for c in state.hands[0] if c != throw]
+    melds = tuple(tuple(parse_cards(m)) for m in ("4H 5H 6H", "7S 7C 7D"))
+    layout = KnockLayout(Knock(throw, melds), kept, state.knock_limit, defender=list(state.hands[1]))
+    played = []
+    scene = ArrangeScene(app, layout, lambda k: state.why_illegal(k, 0), lambda k: played.append(state.apply(k, 0)))
+    app.push(scene)
+    d.frame(2)
+    assert set(layout.chosen) == set(parse_cards("7H 8H"))  # the engine's choice to start with
+    click_card(d, scene, card("2H"))  # 3H is left loose: 2H fits nothing
+    d.press("#arrange_confirm")
+    assert scene.message == tr("arrange.why.no_place", card="2\u2665") and not played
+    click_card(d, scene, card("2H"))
+    click_card(d, scene, card("8H"))  # kept back
+    d.press("#arrange_confirm")
+    r = state.last_result
+    assert played and r.kind == "knock" and [str(c) for c, _ in r.layoffs] == ["7H"]
+    assert r.defender_deadwood == 8 + 2 + 10 + 10 + 5 + 9
+    assert r.points == settle_knock(CLASSIC, 9, 44) == 35
