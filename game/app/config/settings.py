@@ -38,6 +38,8 @@ SETTINGS_FILE = FileFormat(SETTINGS_FORMAT, SETTINGS_VERSION, not_object="the se
                            unknown="unknown settings version {version}",
                            newer="the settings were written by a newer version of the game ({version})")
 VOLUME_STEPS = 20
+QUIET = ("arrange_melds",)
+"""Settings added after the first settings file, written only when changed: a default file keeps its form."""
 
 __all__ = [
     "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_FACES", "CARD_SIZES", "FELTS", "LANGUAGES", "LEVELS",
@@ -87,6 +89,8 @@ class Settings:
         d: dict[str, Value] = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION}
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name in QUIET and value == f.default:
+                continue
             if f.name == "rules":
                 value = value.to_dict()
             elif f.name == "names":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 from helpers.apps import Driver, give, make_app, start_vs_bot
 
+from game.app.config.settings import Settings, settings_from_dict
 from game.app.lang.i18n import set_language, tr
 from game.app.pictures.arrangeshots import knock_position
 from game.app.scenes.arrange import DEADWOOD, NEW, ArrangeScene, KnockLayout
@@ -49,7 +50,14 @@ def knocking_table(monkeypatch, **settings):
     return d, st
 
 
-def test_the_setting_is_off_by_default_and_knock_then_plays_the_best_layout(monkeypatch):
+def test_the_setting_is_off_by_default_and_kept_in_the_settings_file_once_on():
+    assert not Settings().arrange_melds and "arrange_melds" not in Settings().to_dict()
+    on = Settings(arrange_melds=True)
+    assert on.to_dict()["arrange_melds"] is True and settings_from_dict(on.to_dict())[0] == on
+    assert settings_from_dict({**on.to_dict(), "arrange_melds": "yes"})[0].arrange_melds is False
+
+
+def test_with_the_setting_off_knock_plays_the_best_layout(monkeypatch):
     d, st = knocking_table(monkeypatch)
     d.press("#knock")
     assert d.top.name != "arrange" and st.last_result is not None and st.last_result.knocker_deadwood == 6
