@@ -206,14 +206,16 @@ class ArrangeScene(Scene):
         r = self.panel_rect()
         bh, gap = round(lay.button_h * 1.1), lay.px(12)
         keys = ("button.confirm_layout", "button.best_layout", "button.cancel")
+        n = 2 if self.layout.defending else 3  # the other's knock is played: the defender cannot take it back
         bw = min((r.width - 2 * lay.px(24) - 2 * gap) // 3,
                  max([lay.col_w] + [label_width(lay, tr(k), ("@primary", "button")) for k in keys]))
         y = r.bottom - bh - lay.px(16)
-        x0 = lay.w / 2 - (3 * bw + 2 * gap) / 2
+        x0 = lay.w / 2 - (n * bw + (n - 1) * gap) / 2
         self.button(lay.rect(x0, y, bw, bh), keys[0], "#arrange_confirm", self.confirm, class_id="@primary")
         self.button(lay.rect(x0 + bw + gap, y, bw, bh), keys[1], "#arrange_best", self.best, class_id="@tool")
-        self.button(lay.rect(x0 + 2 * (bw + gap), y, bw, bh), keys[2], "#arrange_cancel", self.cancel,
-                    class_id="@tool")
+        if n == 3:
+            self.button(lay.rect(x0 + 2 * (bw + gap), y, bw, bh), keys[2], "#arrange_cancel", self.cancel,
+                        class_id="@tool")
 
     def best(self) -> None:
         self.layout.best()
@@ -258,7 +260,7 @@ class ArrangeScene(Scene):
                 self.confirm()
             elif event.key == pygame.K_b:
                 self.best()
-            elif event.key == pygame.K_ESCAPE:
+            elif event.key == pygame.K_ESCAPE and not self.layout.defending:
                 self.cancel()
 
     # ------------------------------------------------------------------ drawing

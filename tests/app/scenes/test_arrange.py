@@ -10,7 +10,7 @@ from game.app.config.settings import Settings, settings_from_dict
 from game.app.lang.i18n import set_language, tr
 from game.app.pictures.arrangeshots import knock_position
 from game.app.scenes.arrange import DEADWOOD, NEW, ArrangeScene, KnockLayout
-from game.engine import CLASSIC, Knock, Phase, mask_of, parse_cards, showdown
+from game.engine import CLASSIC, Discard, DrawStock, Knock, Phase, mask_of, parse_cards, showdown
 from game.engine.scoring import settle_knock
 
 KNOCKER = "3H 4H 5H 6H 7S 7C 7D AC 2D 3S KD"  # the run 3H-6H, the sevens, AC 2D 3S loose: 6 after KD
@@ -132,3 +132,44 @@ def test_the_defender_chooses_the_layoffs_and_the_engine_scores_them(monkeypatch
     assert played and r.kind == "knock" and [str(c) for c, _ in r.layoffs] == ["7H"]
     assert r.defender_deadwood == 8 + 2 + 10 + 10 + 5 + 9
     assert r.points == settle_knock(CLASSIC, 9, 44) == 35
+
+
+def test_against_the_computers_knock_the_player_chooses_the_layoffs_first(monkeypatch):
+    import game.bots as bots
+
+    ten = set(parse_cards("3H 4H 5H 6H 7S 7C 7D AC 2D 3S"))  # 6 loose: any eleventh card thrown knocks
+    real = bots.decide
+
+    def knocks_at_once(bot, obs):
+        if ten <= set(obs.hand) and obs.phase is Phase.DRAW:
+            return DrawStock()
+        if ten <= set(obs.hand) and len(obs.hand) == 11:
+            return Knock(next(c for c in obs.hand if c not in ten))
+        return real(bot, obs)
+
+    monkeypatch.setattr(bots, "decide", knocks_at_once)
+    d = Driver(monkeypatch, seed=31, arrange_melds=True)
+    start_vs_bot(d, "easy")
+    d.wait(lambda: d.top.human_turn())
+    if d.state.phase is Phase.DRAW:
+        d.key(pygame.K_s)
+    st = give(d, 1, " ".join(str(c) for c in ten))
+    d.top.human_action(Discard(st.hands[0][0]))
+    d.wait(lambda: d.top.name == "arrange")
+    scene = d.top
+    assert scene.layout.defending and st.last_result is None and st.to_act == 1  # the knock waits
+    assert "#arrange_cancel" not in {i for w in scene.widgets for i in w.object_ids}
+    defender = list(st.hands[0])
+    fits = scene.layout.can_lay_off()
+    d.press("#arrange_best")
+    chosen = list(scene.layout.chosen)
+    assert set(chosen) == fits
+    for c in chosen:  # the player keeps every card back
+        click_card(d, scene, c)
+    d.press("#arrange_confirm")
+    r = st.last_result
+    assert r is not None and r.knocker == 1 and r.layoffs == ()
+    kept = list(ten)
+    gain = settle_knock(st.rules, 6, r.defender_deadwood)
+    assert r.defender_deadwood == showdown(kept, defender, allow_layoffs=False).defender_deadwood
+    assert r.points == abs(gain)
