@@ -148,11 +148,19 @@ class ArrangeScene(Scene):
         r = self.panel_rect()
         keys: list[int | str] = list(range(len(self.layout.melds)))
         keys += [DEADWOOD] if self.layout.defending else [NEW, DEADWOOD]
-        top = r.top + lay.px(20) + round(lay.font(20) * 1.4) + round(lay.font(15) * 1.4)
+        top = r.top + lay.px(20) + round(lay.font(20) * 1.4) + self.help_height() + lay.px(4)
         bottom = r.bottom - round(lay.button_h * 1.1) - lay.px(24) - round(lay.font(15) * 1.5)
         step = (bottom - top) / max(1, len(keys))
         return [(k, pygame.Rect(r.left + lay.px(16), round(top + i * step), r.width - lay.px(32),
                                 round(step) - lay.px(4))) for i, k in enumerate(keys)]
+
+    def help_text(self) -> str:
+        return tr("arrange.help_defend" if self.layout.defending else "arrange.help")
+
+    def help_height(self) -> int:
+        size = self.app.layout.font(15)
+        lines = len(text.wrap(self.help_text(), size, self.panel_rect().width - self.app.layout.px(48)))
+        return round(lines * size * 1.25)
 
     def row_cards(self, key: int | str) -> list[Card]:
         if isinstance(key, int):
@@ -275,9 +283,9 @@ class ArrangeScene(Scene):
         y = r.top + lay.px(20)
         text.draw(surface, tr(title, card=self.layout.knock.card.symbol), lay.font(20), GOLD, (r.centerx, y),
                   anchor="midtop", bold=True, max_width=inner)
-        help_key = "arrange.help_defend" if self.layout.defending else "arrange.help"
-        text.draw(surface, tr(help_key), lay.font(15), INK_DIM, (r.centerx, y + round(lay.font(20) * 1.4)),
-                  anchor="midtop", max_width=inner)
+        text.draw_wrapped(surface, self.help_text(), lay.font(15), INK_DIM,
+                          pygame.Rect(r.left + lay.px(24), y + round(lay.font(20) * 1.4), inner, self.help_height()),
+                          align="center")
         can = self.layout.can_lay_off() if self.layout.defending else set()
         for key, row in self.rows():
             self.draw_row(surface, key, row, can)
