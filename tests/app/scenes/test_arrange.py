@@ -4,7 +4,8 @@ engine's rules."""
 from __future__ import annotations
 
 import pygame
-from helpers.apps import Driver, give, make_app, start_vs_bot
+import pytest
+from helpers.apps import Driver, KeepDriver, give, make_app, start_vs_bot
 
 from game.app.config.settings import Settings, settings_from_dict
 from game.app.lang.i18n import set_language, tr
@@ -37,8 +38,8 @@ def click_row(d, scene, wanted):
     raise AssertionError(f"no row {wanted}")
 
 
-def knocking_table(monkeypatch, **settings):
-    d = Driver(monkeypatch, seed=31, **settings)
+def knocking_table(monkeypatch, d=None, **settings):
+    d = d or Driver(monkeypatch, seed=31, **settings)
     start_vs_bot(d, "easy")
     d.wait(lambda: d.top.human_turn())
     if d.state.phase is Phase.DRAW:
@@ -173,3 +174,47 @@ def test_against_the_computers_knock_the_player_chooses_the_layoffs_first(monkey
     gain = settle_knock(st.rules, 6, r.defender_deadwood)
     assert r.defender_deadwood == showdown(kept, defender, allow_layoffs=False).defender_deadwood
     assert r.points == abs(gain)
+
+
+@pytest.mark.usefixtures("close_apps", "prefs")
+def test_the_history_keeps_the_layout_and_its_replay_shows_it(monkeypatch):
+    from helpers.apps import start
+
+    from game.app.pictures.staging import plain_move
+    from game.engine import best_discard
+    from game.engine.record import replay
+
+    d = KeepDriver(monkeypatch, settings=Settings(arrange_melds=True, animation="instant"))
+    for seed in range(1, 200):  # a dealt match played forward until the player at the bottom may knock
+        d.app.nav.seed = seed
+        start(d, "easy")
+        match = d.app.nav.match
+        st = match.state
+        for _ in range(60):
+            if st.phase is Phase.DISCARD and st.to_act == 0:
+                choice = best_discard(st.hands[0], forbidden=st.forbidden_discard())
+                if Knock(choice.card) in st.legal_actions():
+                    break
+            if st.phase not in (Phase.UPCARD_OFFER, Phase.DRAW, Phase.DISCARD):
+                break
+            match.apply(plain_move(st, want_knock=False), st.to_act)
+        if st.phase is Phase.DISCARD and st.to_act == 0 and any(isinstance(a, Knock) for a in st.legal_actions()):
+            break
+        d.app.nav.to_menu()
+        d.frame()
+    d.app.nav.begin_play(match)
+    d.frame(2)
+    d.press("#knock")
+    scene = d.top
+    assert isinstance(scene, ArrangeScene)
+    laid = [set(m) for m in scene.layout.melds]
+    d.press("#arrange_confirm")
+    result = st.last_result
+    assert result is not None and [set(m) for m in result.knocker_melds] == laid
+    history = d.app.nav.history()
+    history.flush()
+    record = history.hands(match.info.match_id)[-1].record
+    token = record.moves[-1].token
+    assert token.startswith("0k") and token.count(":") == 2  # the layout is in the record
+    shown = replay(record).steps[-1].state.last_result
+    assert shown == result
