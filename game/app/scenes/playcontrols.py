@@ -159,7 +159,16 @@ class PlayControls:
             return
         kept = [c for c in st.hands[seat] if c != action.card]
         layout = KnockLayout(action, kept, st.knock_limit)
-        self.app.push(ArrangeScene(self.app, layout, lambda k: st.why_illegal(k, seat), self.act))
+
+        def laid_out(knock: Knock) -> None:
+            """At a table of two people the defender then chooses the layoffs (against gin there are none)."""
+            if self.model.match.vs_bot or not KnockLayout(knock, kept).deadwood:
+                self.act(knock)
+                return
+            defend = KnockLayout(knock, kept, st.knock_limit, defender=list(st.hands[1 - seat]))
+            self.app.push(ArrangeScene(self.app, defend, lambda k: st.why_illegal(k, seat), self.act))
+
+        self.app.push(ArrangeScene(self.app, layout, lambda k: st.why_illegal(k, seat), laid_out))
 
     def why_no_knock(self) -> str:
         """Why the Knock button does nothing now, as precisely as the position allows."""

@@ -218,3 +218,39 @@ def test_the_history_keeps_the_layout_and_its_replay_shows_it(monkeypatch):
     assert token.startswith("0k") and token.count(":") == 2  # the layout is in the record
     shown = replay(record).steps[-1].state.last_result
     assert shown == result
+
+
+def test_at_a_table_of_two_people_the_knocker_lays_out_then_the_defender_lays_off(monkeypatch):
+    from game.engine import TakeUpcard
+
+    d = Driver(monkeypatch, seed=21, arrange_melds=True)
+    d.press("#opponent_hotseat")
+    d.press("#preset_van")
+    d.press("#start")
+    if d.top.name == "deal":
+        d.key(pygame.K_SPACE)
+    d.wait(lambda: d.top.name == "curtain")
+    d.key(pygame.K_RETURN)
+    seat = d.state.to_act
+    if d.state.phase is Phase.UPCARD_OFFER:
+        d.top.human_action(TakeUpcard())
+    else:
+        d.key(pygame.K_s)
+    assert d.state.phase is Phase.DISCARD and d.state.to_act == seat
+    st = give(d, seat, KNOCKER)
+    d.top.refresh_targets(snap=True)
+    d.frame(2)
+    d.press("#knock")
+    click_card(d, d.top, card("3H"))
+    click_row(d, d.top, DEADWOOD)
+    d.press("#arrange_confirm")  # the knocker's own melds: 9 deadwood
+    scene = d.top
+    assert isinstance(scene, ArrangeScene) and scene.layout.defending and st.last_result is None
+    assert set(scene.layout.defender) == set(st.hands[1 - seat])
+    fits = set(scene.layout.chosen)
+    d.press("#arrange_confirm")
+    r = st.last_result
+    assert r is not None and r.knocker == seat and r.knocker_deadwood == 9
+    assert {c for c, _ in r.layoffs} == fits
+    gain = settle_knock(st.rules, 9, r.defender_deadwood)
+    assert r.points == abs(gain) and r.winner == (seat if gain > 0 else 1 - seat)
