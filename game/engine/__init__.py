@@ -17,6 +17,7 @@ from .actions import (
 from .cards import DECK, RANKS, SUITS, VALUES, Card, cards_of, format_cards, mask_of, parse_cards
 from .core import IN_PLAY, Phase
 from .dealing import oklahoma_limit
+from .declared import MELD_MASKS, knocker_melds, why_not_declared
 from .errors import IllegalAction, IllegalReason, SaveError
 from .events import (
     Discarded,
@@ -112,6 +113,7 @@ __all__ = [
     "MAX_SAVE_BYTES",
     "MatchEnded",
     "MatchSeal",
+    "MELD_MASKS",
     "MatchState",
     "NextHand",
     "Observation",
@@ -150,6 +152,7 @@ __all__ = [
     "is_meld",
     "knock_arrangement",
     "knock_melds",
+    "knocker_melds",
     "layoff_spots",
     "layoffs",
     "mask_of",
@@ -162,6 +165,7 @@ __all__ = [
     "secret_label",
     "seeded_secret",
     "showdown",
+    "why_not_declared",
     "verify",
     "verify_deal",
     "verify_record",

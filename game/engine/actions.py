@@ -24,9 +24,26 @@ class Action:
         if not isinstance(data, dict) or data.get("type") not in _BY_NAME:
             raise ValueError(f"not an action: {data!r}")
         cls = _BY_NAME[data["type"]]
-        if cls is Discard or cls is Knock:
-            return _CARD_ACTIONS[data["type"]](Card.parse(str(data.get("card", ""))))
+        if cls is Knock:
+            return Knock(Card.parse(str(data.get("card", ""))), _meld_list(data.get("melds")),
+                         None if data.get("layoffs") is None else _cards(data["layoffs"]))
+        if cls is Discard:
+            return Discard(Card.parse(str(data.get("card", ""))))
         return cls()
+
+
+def _cards(xs: Any) -> tuple[Card, ...]:
+    if not isinstance(xs, list) or len(xs) > 11:
+        raise ValueError(f"not a list of cards: {str(xs)[:40]!r}")
+    return tuple(Card.parse(str(x)) for x in xs)
+
+
+def _meld_list(xs: Any) -> tuple[tuple[Card, ...], ...] | None:
+    if xs is None:
+        return None
+    if not isinstance(xs, list) or len(xs) > 11:
+        raise ValueError(f"not a list of melds: {str(xs)[:40]!r}")
+    return tuple(_cards(m) for m in xs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,15 +83,42 @@ class Discard(Action):
 
 @dataclass(frozen=True, slots=True)
 class Knock(Action):
-    """Throw ``card`` and end the hand: a knock, or gin when no deadwood is left."""
+    """Throw ``card`` and end the hand: a knock, or gin when no deadwood is left.
+
+    ``melds`` is the knocker's own arrangement and ``layoffs`` the defender's chosen layoffs, for a
+    table that lets players lay out by hand; None leaves each to the engine's best, as bots play.
+    """
 
     card: Card
+    melds: tuple[tuple[Card, ...], ...] | None = None
+    layoffs: tuple[Card, ...] | None = None
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (other.__class__ is Knock and self.card == other.card)
+        return self is other or (other.__class__ is Knock and self.card == other.card
+                                 and self.melds == other.melds and self.layoffs == other.layoffs)
+
+    def __hash__(self) -> int:
+        return hash((self.card, self.melds, self.layoffs))
+
+    @property
+    def declared(self) -> bool:
+        return self.melds is not None or self.layoffs is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = Action.to_dict(self)
+        if self.melds is not None:
+            d["melds"] = [[str(c) for c in m] for m in self.melds]
+        if self.layoffs is not None:
+            d["layoffs"] = [str(c) for c in self.layoffs]
+        return d
 
     def __str__(self) -> str:
-        return f"knock {self.card}"
+        text = f"knock {self.card}"
+        if self.melds is not None:
+            text += " melds " + " ".join("".join(str(c) for c in m) for m in self.melds)
+        if self.layoffs is not None:
+            text += " layoffs " + ("".join(str(c) for c in self.layoffs) or "none")
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,4 +151,3 @@ _BY_NAME: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (TakeUpcard, PassUpcard, DrawStock, DrawDiscard, Discard, Knock, BigGin, TimerMove, NextHand)
 }
-_CARD_ACTIONS: dict[str, type[Discard] | type[Knock]] = {"Discard": Discard, "Knock": Knock}

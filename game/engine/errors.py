@@ -22,6 +22,14 @@ class IllegalReason(str, enum.Enum):  # noqa: UP042 - enum.StrEnum needs Python 
     - ``BIG_GIN_NOT_MELDED``: ``deadwood`` (of the eleven cards).
     - ``FIRST_DRAW_FROM_STOCK``: nothing (both passed the upcard under the Hoyle rule).
     - ``DISCARD_PILE_EMPTY``: nothing.
+    - ``MELD_NOT_VALID``: ``meld`` (the declared cards, neither a set nor a run).
+    - ``MELD_CARD_NOT_IN_HAND``: ``card`` (declared in a meld, not in the hand kept after the throw).
+    - ``MELD_CARD_TWICE``: ``card`` (in two declared melds).
+    - ``ARRANGEMENT_TOO_MUCH_DEADWOOD``: ``deadwood`` (left by the declared melds), ``limit``.
+    - ``LAYOFF_NOT_DEFENDERS``: ``card`` (chosen to lay off, not in the defender's hand).
+    - ``LAYOFF_CARD_TWICE``: ``card``.
+    - ``LAYOFF_NO_PLACE``: ``card`` (fits none of the knocker's melds as laid out).
+    - ``LAYOFF_AFTER_GIN``: nothing.
     - ``OTHER``: never raised by the engine; the default for an ``IllegalAction`` built elsewhere.
     """
 
@@ -36,6 +44,14 @@ class IllegalReason(str, enum.Enum):  # noqa: UP042 - enum.StrEnum needs Python 
     BIG_GIN_NOT_MELDED = "big_gin_not_melded"
     FIRST_DRAW_FROM_STOCK = "first_draw_from_stock"
     DISCARD_PILE_EMPTY = "discard_pile_empty"
+    MELD_NOT_VALID = "meld_not_valid"
+    MELD_CARD_NOT_IN_HAND = "meld_card_not_in_hand"
+    MELD_CARD_TWICE = "meld_card_twice"
+    ARRANGEMENT_TOO_MUCH_DEADWOOD = "arrangement_too_much_deadwood"
+    LAYOFF_NOT_DEFENDERS = "layoff_not_defenders"
+    LAYOFF_CARD_TWICE = "layoff_card_twice"
+    LAYOFF_NO_PLACE = "layoff_no_place"
+    LAYOFF_AFTER_GIN = "layoff_after_gin"
     OTHER = "other"
 
 

@@ -117,12 +117,14 @@ def knock_arrangement(cards: Iterable[int]) -> Arrangement:
     return Arrangement.from_masks(knock_melds(mask), mask)
 
 
-def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_layoffs: bool = True) -> KnockShowdown:
+def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_layoffs: bool = True,
+             k_melds: Sequence[int] | None = None) -> KnockShowdown:
     """Lay out a knock: the knocker's melds, then the defender's melds and layoffs chosen jointly.
 
     The knocker's layout depends on the knocker's cards only (``knock_melds``: least deadwood, then
     the fewest layoff spots); the defender's melds and layoffs together leave the least deadwood
-    possible against it.  Against gin (``allow_layoffs=False``) nothing is laid off.
+    possible against it.  Against gin (``allow_layoffs=False``) nothing is laid off.  ``k_melds``
+    are the knocker's melds when laid out by hand (``declared.py`` has checked them).
     """
     kmask = mask_of(knocker_cards)
     dmask = mask_of(defender_cards)
@@ -130,14 +132,13 @@ def showdown(knocker_cards: Iterable[int], defender_cards: Iterable[int], allow_
         raise ValueError("the two hands share a card")
     dbest = deadwood_of_mask(dmask)
     if not allow_layoffs:
-        k_melds = best_meld_masks(kmask)
         return KnockShowdown(
-            Arrangement.from_masks(k_melds, kmask),
+            Arrangement.from_masks(best_meld_masks(kmask) if k_melds is None else k_melds, kmask),
             Arrangement.from_masks(best_meld_masks(dmask), dmask),
             (),
             dbest,
         )
-    k_arr = knock_melds(kmask)
+    k_arr = knock_melds(kmask) if k_melds is None else list(k_melds)
     best: tuple[tuple[int, int, int], list[int], list[tuple[int, int]]] | None = None
     # with no card of the defender next to a knocker's meld nothing is laid off, and only the
     # least-deadwood arrangements (in the same order) can come first

@@ -27,6 +27,7 @@ from .actions import (
 from .cards import Card, mask_of
 from .core import MatchCore, Phase
 from .dealing import deal
+from .declared import knock_kind, lay_out, why_not_declared
 from .errors import IllegalAction, IllegalReason
 from .events import (
     Discarded,
@@ -39,7 +40,6 @@ from .events import (
     UpcardRetired,
 )
 from .fairness import DeckSource
-from .knock import showdown
 from .melds import best_discard_key, deadwood_of_mask
 from .meldsearch import throw_floor
 from .outcome import settle
@@ -268,8 +268,8 @@ def _why_not_discard(s: MatchCore, action: Discard | Knock | BigGin, player: int
         return None
     left = deadwood_of_mask(mask_of(hand) ^ (1 << card))
     limit = s.knock_limit
-    if left <= limit:
-        return None
+    if left <= limit:  # a layout by hand is checked only once the best one could knock
+        return why_not_declared(mask_of(hand) ^ (1 << card), mask_of(s.hands[1 - player]), limit, action)
     params: dict[str, object] = {"card": card, "deadwood": left, "limit": limit}
     if limit == 0:
         return IllegalAction(
@@ -307,9 +307,9 @@ def _apply_discard(s: MatchCore, action: Action, auto: bool = False) -> list[Eve
     s.taken_card = None
     s.turns += 1
     if isinstance(action, Knock):
-        kind = "gin" if deadwood_of_mask(mask_of(hand)) == 0 else "knock"
+        kind = knock_kind(mask_of(hand), action)
         ended: list[Event] = [Discarded(p, card, auto), Knocked(p, card, kind)]
-        return ended + _end_by_knock(s, p, kind, card)
+        return ended + _end_by_knock(s, p, kind, action)
     events: list[Event] = [Discarded(p, card, auto)]
     by_stock, by_limit = len(s.stock) <= s.rules.dead_hand_stock, 0 < s.rules.turn_limit <= s.turns
     if by_stock or by_limit:
@@ -323,9 +323,10 @@ def _apply_discard(s: MatchCore, action: Action, auto: bool = False) -> list[Eve
 # ---------------------------------------------------------------- the end of a hand
 
 
-def _end_by_knock(s: MatchCore, knocker: int, kind: str, card: Card | None) -> list[Event]:
-    show = showdown(s.hands[knocker], s.hands[1 - knocker], allow_layoffs=(kind == "knock"))
-    result = score_knock(s.rules, kind, knocker, show, s.hand_no, s.dealer, card, s.turns)
+def _end_by_knock(s: MatchCore, knocker: int, kind: str, knock: Knock | None) -> list[Event]:
+    show = lay_out(s.hands[knocker], s.hands[1 - knocker], kind, knock)
+    result = score_knock(s.rules, kind, knocker, show, s.hand_no, s.dealer, None if knock is None else knock.card,
+                          s.turns)
     return _end_hand(s, result)
 
 

@@ -32,6 +32,7 @@ from .actions import (
 from .cards import Card
 from .core import IN_PLAY, Phase
 from .dealing import deal_follows_cards
+from .declared import knock_from_text, layout_text
 from .errors import IllegalAction, SaveError
 from .events import Event, HandDealt
 from .fairness import FairDeal
@@ -66,7 +67,8 @@ MOVE_CODES: dict[type[Action], str] = {
     TimerMove: "z",
 }
 """A move is written ``<seat><code>[<card>]``: ``0s`` seat 0 draws from the stock, ``1x7H`` seat 1 throws
-the seven of hearts, ``0kTD`` seat 0 knocks throwing the ten of diamonds, ``1z`` the turn clock ran out."""
+the seven of hearts, ``0kTD`` seat 0 knocks throwing the ten of diamonds, ``1z`` the turn clock ran out.
+A knock laid out by hand adds its melds and layoffs: ``0kTD:3H4H5H.7S7C7D:8S`` (``declared.layout_text``)."""
 
 _BY_CODE: dict[str, type[Action]] = {code: cls for cls, code in MOVE_CODES.items()}
 
@@ -84,20 +86,24 @@ class RecordedMove:
     @property
     def token(self) -> str:
         card = getattr(self.action, "card", None)
-        return f"{self.seat}{MOVE_CODES[type(self.action)]}{'' if card is None else str(card)}"
+        laid = layout_text(self.action) if isinstance(self.action, Knock) and self.action.declared else ""
+        return f"{self.seat}{MOVE_CODES[type(self.action)]}{'' if card is None else str(card)}{laid}"
 
     @classmethod
     def parse(cls, token: str) -> RecordedMove:
-        if not isinstance(token, str) or len(token) not in (2, 4) or token[0] not in "01":
+        laid_out = isinstance(token, str) and token[1:2] == "k" and token[4:5] == ":"  # see MOVE_CODES
+        if not isinstance(token, str) or (len(token) not in (2, 4) and not laid_out) or token[0] not in "01":
             raise RecordError(f"not a move: {shown(token)}")
         kind = _BY_CODE.get(token[1])
         if kind is None:
             raise RecordError(f"not a move: {shown(token)}")
         seat = int(token[0])
         if kind is Discard or kind is Knock:
-            if len(token) != 4:
+            if len(token) < 4:
                 raise RecordError(f"the move {shown(token)} needs a card")
             try:
+                if laid_out:
+                    return cls(seat, knock_from_text(token[2:]))
                 card = Card.parse(token[2:])
             except ValueError:
                 raise RecordError(f"the move {shown(token)} names no card") from None

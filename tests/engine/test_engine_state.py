@@ -484,6 +484,9 @@ def test_every_reason_code_is_raised_by_some_case():
     used = {R.WRONG_PHASE, R.CARD_NOT_IN_HAND, R.KNOCK_TOO_MUCH_DEADWOOD, R.THROW_BACK_FORBIDDEN,
             R.BIG_GIN_NOT_MELDED, R.KNOCK_NOT_ALLOWED_GIN_ONLY, R.MATCH_OVER, R.NOT_AN_ACTION,
             R.NOT_YOUR_TURN, R.FIRST_DRAW_FROM_STOCK, R.DISCARD_PILE_EMPTY}
+    # a knock laid out by hand: tests/engine/test_declared.py raises each of these
+    used |= {R.MELD_NOT_VALID, R.MELD_CARD_NOT_IN_HAND, R.MELD_CARD_TWICE, R.ARRANGEMENT_TOO_MUCH_DEADWOOD,
+             R.LAYOFF_NOT_DEFENDERS, R.LAYOFF_CARD_TWICE, R.LAYOFF_NO_PLACE, R.LAYOFF_AFTER_GIN}
     assert used | {R.OTHER} == set(IllegalReason)
     assert all(isinstance(r.value, str) and r == r.value for r in IllegalReason)  # a str enum
 

@@ -38,6 +38,8 @@ SETTINGS_FILE = FileFormat(SETTINGS_FORMAT, SETTINGS_VERSION, not_object="the se
                            unknown="unknown settings version {version}",
                            newer="the settings were written by a newer version of the game ({version})")
 VOLUME_STEPS = 20
+QUIET = ("arrange_melds",)
+"""Settings added after the first settings file, written only when changed: a default file keeps its form."""
 
 __all__ = [
     "ANIMATION_CHOICES", "ANIMATION_FACTORS", "CARD_BACKS", "CARD_FACES", "CARD_SIZES", "FELTS", "LANGUAGES", "LEVELS",
@@ -67,6 +69,7 @@ class Settings:
     felt: Felt = "green"
     fullscreen: bool = False
     ask_before_knock: bool = False
+    arrange_melds: bool = False  # the player lays out their own melds and chooses their layoffs
     cut_for_me: bool = False  # the game cuts at random: quicker, but the hand is not player-verified
     practice: bool = False  # new matches against the computer allow taking moves back (kept out of the wins)
     history_keep: int = 200  # how many matches the history keeps (the oldest go first)
@@ -85,6 +88,8 @@ class Settings:
         d: dict[str, Value] = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION}
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name in QUIET and value == f.default:
+                continue
             if f.name == "rules":
                 value = value.to_dict()
             elif f.name == "names":
@@ -186,6 +191,7 @@ _CHECKS: dict[str, Callable[[Value], Value]] = {
     "felt": _choice(FELTS),
     "fullscreen": _boolean,
     "ask_before_knock": _boolean,
+    "arrange_melds": _boolean,
     "cut_for_me": _boolean,
     "practice": _boolean,
     "history_keep": _history_keep,

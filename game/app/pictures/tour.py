@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from game.app.lang.i18n import tr
 from game.app.matches.match import Match, MatchSetup
+from game.app.pictures.arrangeshots import arranging
 from game.app.pictures.staging import (
     LONG_NAMES,
     find_result,
@@ -196,6 +197,7 @@ def _overlays(app: App, play: PlayScene, hand: list[Card]) -> Iterator[str]:
     settle(app)
     yield "confirm"
     app.pop()
+    yield from arranging(app, settle)
     yield from _over_the_table(app, play)
 
 

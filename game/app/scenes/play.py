@@ -23,7 +23,9 @@ from game.engine import (
     Event,
     HandEnded,
     IllegalAction,
+    Knock,
     UpcardDecision,
+    deadwood,
 )
 
 from ..play.driver import BotDriver, TurnClock, clock_scale
@@ -32,6 +34,7 @@ from ..play.hud import PlayHud
 from ..play.intents import PlayInput
 from ..play.model import PlayModel
 from ..play.wording import refusal, timer_announcement
+from .arrange import ArrangeScene, KnockLayout
 from .guide import GuideScene
 from .playcontrols import PlayControls
 from .playintents import PlayIntents
@@ -213,6 +216,8 @@ class PlayScene(TableScene):
             self.app.push(GuideScene(self.app, self))
             return
         self.controls.update_hint()
+        if self.defend_knock(dt):
+            return
         moved = self.bot.step(m, self.app, dt)
         if moved is not None:
             self.after(*moved)
@@ -225,6 +230,23 @@ class PlayScene(TableScene):
         if self._since_buttons >= 1 / 60:  # widgets need no more than one refresh per frame
             self._since_buttons = 0.0
             self.controls.refresh_buttons()
+
+    def defend_knock(self, dt: float) -> bool:
+        """The computer knocks: a player who lays out by hand first chooses the layoffs (the knock waits)."""
+        f, st = self.bot.future, self.state
+        if not self.app.settings.arrange_melds or f is None or not f.done() or self.bot.wait > dt or f.exception():
+            return False
+        action, seat = f.result(), st.to_act
+        if not isinstance(action, Knock) or seat is None or st.why_illegal(action, seat) is not None:
+            return False
+        kept = [c for c in st.hands[seat] if c != action.card]
+        if deadwood(kept) == 0:  # nothing is laid off against gin
+            return False
+        self.bot.future = None
+        layout = KnockLayout(action, kept, st.knock_limit, defender=list(st.hands[1 - seat]))
+        self.app.push(ArrangeScene(self.app, layout, lambda k: st.why_illegal(k, seat),
+                                   lambda k: self.after(self.match.apply(k, seat), seat)))
+        return True
 
     # ------------------------------------------------------------------ draw
 

@@ -22,6 +22,7 @@ from game.engine import Action, BigGin, Discard, Knock, PassUpcard, Phase, TakeU
 from ..play.driver import TurnClock
 from ..play.model import PlayModel
 from ..play.wording import hint_phrase, knock_label, knock_question, refusal
+from .arrange import ArrangeScene, KnockLayout
 from .confirm import ConfirmScene
 from .matchviews import open_view
 
@@ -140,12 +141,34 @@ class PlayControls:
         if action is None:
             self.app.toast(self.why_no_knock())
             return
+        if self.app.settings.arrange_melds and isinstance(action, Knock):  # Confirm there is the question
+            self.arrange(action)
+            return
         if self.app.settings.ask_before_knock:
             card = action.card if isinstance(action, Knock) else None
             self.app.push(ConfirmScene(self.app, *knock_question(label, card, self.model.match.rules),
                                        lambda: self.act(action)))
             return
         self.act(action)
+
+    def arrange(self, action: Knock) -> None:
+        """The knock laid out by hand before it is played (the player's setting)."""
+        st = self.model.state
+        seat = st.to_act
+        if seat is None:
+            return
+        kept = [c for c in st.hands[seat] if c != action.card]
+        layout = KnockLayout(action, kept, st.knock_limit)
+
+        def laid_out(knock: Knock) -> None:
+            """At a table of two people the defender then chooses the layoffs (against gin there are none)."""
+            if self.model.match.vs_bot or not KnockLayout(knock, kept).deadwood:
+                self.act(knock)
+                return
+            defend = KnockLayout(knock, kept, st.knock_limit, defender=list(st.hands[1 - seat]))
+            self.app.push(ArrangeScene(self.app, defend, lambda k: st.why_illegal(k, seat), self.act))
+
+        self.app.push(ArrangeScene(self.app, layout, lambda k: st.why_illegal(k, seat), laid_out))
 
     def why_no_knock(self) -> str:
         """Why the Knock button does nothing now, as precisely as the position allows."""

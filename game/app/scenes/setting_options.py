@@ -90,6 +90,7 @@ def general_options() -> list[Option]:
         _field("sound", BOOL, _on_off),
         _field("fullscreen", BOOL, _on_off),
         _field("ask_before_knock", BOOL, _on_off),
+        _field("arrange_melds", BOOL, _on_off),
         _field("cut_for_me", BOOL, _on_off),
         _field("practice", BOOL, _on_off),
         Option("guide", BOOL, lambda s: not s.guide_shown, lambda s, v: s.with_(guide_shown=not v), _on_off),

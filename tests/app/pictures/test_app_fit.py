@@ -46,6 +46,7 @@ from game.app.scenes.tablebase import TableScene
 SITUATIONS = (
     "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_looks", "settings_rules",
     "settings_rules_classic", "stats", "rules", "deal", "play_draw", "play_hint", "play_discard", "confirm",
+    "arrange", "arrange_refused", "arrange_defend",
     "guide_1", "guide_2", "guide_3", "pause", "pause_rules", "confirm_leave", "play_toast", "play_upcard",
     "play_practice", "curtain", "play_hotseat",
     "view_log", "view_scores", "view_discards", "result_knock", "result_undercut", "result_gin",
