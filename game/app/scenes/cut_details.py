@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.app.lang import text
+from game.app.lang import text, typed
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, panel
 from game.app.matches.fairdeal import SealedDeck, grouped
@@ -115,8 +115,8 @@ class CutDetails:
         self.entry = pygame_gui.elements.UITextEntryLine(
             lay.rect(self.rect.centerx - ew / 2, rows["entry"], ew, lay.button_h), scene.app.ui,
             object_id=ObjectID(class_id="@name_ltr", object_id="#cut_seed"))
-        self.entry.set_text_length_limit(SEED_LIMIT)
-        self.entry.set_text(seed[:SEED_LIMIT])
+        typed.guard(self.entry, SEED_LIMIT)
+        self.entry.set_text(typed.clean(seed, SEED_LIMIT))
         scene.widgets.append(self.entry)
 
     def seed(self) -> str | None:
