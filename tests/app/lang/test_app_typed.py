@@ -151,3 +151,16 @@ def test_only_invisible_characters_make_no_name():
     assert typed.normal_name("  Ann \u200b ") == "Ann"
     assert typed.normal_name("علی\u200cرضا") == "علیرضا"
     assert unicodedata.category(typed.normal_name("e\u0301")) == "Ll"
+
+
+def test_a_saved_or_table_name_of_invisible_characters_reads_as_the_default():
+    from game.app.matches.match import MatchSetup
+    from game.app.matches.tablerun import TableSetup
+    from game.engine import preset
+
+    hidden = "\u200b\u200c\u2066"
+    assert MatchSetup("hotseat", preset("van"), 1, names=(hidden, " Ann\u200b ")).player_name(0) == tr(
+        "menu.name1_default")
+    assert MatchSetup("hotseat", preset("van"), 1, names=(hidden, " Ann\u200b ")).player_name(1) == "Ann"
+    table = TableSetup("three", preset("van"), 1, ("person", "person", "easy"), names=(hidden, "\ud800Bo"))
+    assert table.name(0) == tr("night.player_name", n=1) and table.name(1) == "Bo"
