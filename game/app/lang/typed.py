@@ -15,8 +15,14 @@ import pygame_gui
 # characters that draw nothing or cannot be encoded: format (zero-width, bidi marks, BOM), controls,
 # surrogates, unassigned and private-use code points, line and paragraph separators
 _HIDDEN = frozenset(("Cf", "Cc", "Cs", "Cn", "Co", "Zl", "Zp"))
+# Unicode's default-ignorable code points that are marks or letters (the grapheme joiner, variation
+# selectors, Mongolian selectors, Khmer inherent vowels, Hangul fillers) draw nothing alone too, and
+# the object replacement character has no glyph of any width
+_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+              (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xFFFC, 0xFFFC), (0xE0000, 0xE0FFF))
 REFUSED: frozenset[str] = frozenset(
-    c for c in map(chr, range(0x10000)) if unicodedata.category(c) in _HIDDEN
+    [c for c in map(chr, range(0x10000)) if unicodedata.category(c) in _HIDDEN]
+    + [chr(i) for lo, hi in _IGNORABLE for i in range(lo, hi + 1)]
 )
 NAME_LIMIT = 16
 

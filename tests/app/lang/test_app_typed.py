@@ -27,7 +27,8 @@ pytestmark = pytest.mark.usefixtures("close_apps")
 
 MARKS = "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff\u034f"
 COMBINING = "\u0301\u0308\u064b\u0670\u20dd"
-ODD = st.sampled_from(list(MARKS + COMBINING) + ["\ud800", "\udfff", "\x00", "\u2028", "\U0001f600", "\u3164"])
+IGNORABLE = "\u17b4\u180b\ufe0f\uffa0\ufffc\U000e0100"
+ODD = st.sampled_from(list(MARKS + COMBINING + IGNORABLE + "\x00\u2028\u3164\U0001f600") + ["\ud800", "\udfff"])
 PIECE = st.one_of(ODD, st.characters(), st.sampled_from(["a", "ب", "Я", " ", "۵"]))
 TYPED = st.lists(PIECE, max_size=12).map("".join)
 PASTE = st.one_of(TYPED, st.sampled_from(["\u200b" * 10_000, "ب\u200c" * 5_000, "x" * 10_000]))
