@@ -119,3 +119,27 @@ def test_a_toast_of_the_hand_before_stays_off_the_tables_sheet(monkeypatch, pref
     seen = sampler.frames(30, "table_sheet")
     assert seen, "the hand ended without the sheet"
     assert not leaks(seen, [SECRET])
+
+
+def test_a_toast_on_the_menu_stays_off_the_curtain_of_a_resumed_hot_seat_match(monkeypatch):
+    from game.app.pictures.screenshots import picture_app
+
+    d = Driver(monkeypatch, app=picture_app((1280, 720), "en"))
+    d.press("#opponent_hotseat")
+    d.press("#start")
+    if d.top.name == "deal":
+        d.key(pygame.K_SPACE)
+    for _ in range(40):
+        d.frame()
+        if d.top.name == "curtain":
+            d.key(pygame.K_RETURN)
+    d.key(pygame.K_ESCAPE)
+    d.press("#leave")
+    d.press("#confirm_yes")
+    assert d.top.name == "menu" and d.top.can_continue
+    d.app.toast(SECRET, 30.0)
+    sampler = Sampler(d, monkeypatch)
+    d.press("#continue_match")
+    seen = sampler.frames(30, "curtain")
+    assert seen, "the hot-seat match resumed without the curtain"
+    assert not leaks(seen, [SECRET])
