@@ -8,6 +8,7 @@ every line drawn, measured or wrapped here does, unless it is ``literal`` (a fil
 """
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 
 import pygame
@@ -60,8 +61,23 @@ def right_to_left(text: str) -> bool:
 
 
 def shown(text: str, literal: bool = False) -> str:
-    """The line as the screen shows it: numbers in the language's digits (unless ``literal``)."""
+    """The line as the screen shows it: numbers in the language's digits (unless ``literal``), and a
+    lone surrogate (which no font can encode) as the replacement character."""
+    if _SURROGATE.search(text):
+        text = _SURROGATE.sub("\ufffd", text)
     return text if literal else i18n.numbers(text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _plain(f: pygame.font.Font, text: str, color: Color) -> pygame.Surface:
+    """pygame's own render, except that a line of nothing but zero-width characters (which pygame
+    refuses) is an empty surface of the line's height."""
+    try:
+        return f.render(text, True, color)
+    except pygame.error:
+        return pygame.Surface((0, f.get_height()), pygame.SRCALPHA)
 
 
 def render(text: str, size: int, color: Color, bold: bool = False, literal: bool = False) -> pygame.Surface:
@@ -76,7 +92,7 @@ def render(text: str, size: int, color: Color, bold: bool = False, literal: bool
     if direction or bidi.has_rtl(text):
         surf = rtl.render_line(font(size, bold), text, color, rtl=direction or None)
     else:
-        surf = font(size, bold).render(text, True, color)
+        surf = _plain(font(size, bold), text, color)
     if pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     if len(color) == 4 and color[3] < 255:

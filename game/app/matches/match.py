@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from game.app.config.vocab import Level, Mode
-from game.app.lang import bidi, i18n
+from game.app.lang import bidi, i18n, typed
 from game.app.lang.i18n import has, tr
 from game.app.matches.fairdeal import Seal, dealt_from_seed
 from game.app.matches.meta import MatchMeta
@@ -82,7 +82,7 @@ class MatchSetup:
 
     def player_name(self, seat: int) -> str:
         """A hot-seat player's name as given, else the default name of the seat."""
-        given = self.names[seat].strip() if seat < len(self.names) else ""
+        given = typed.normal_name(self.names[seat]) if seat < len(self.names) else ""
         if given and i18n.is_rtl():  # a typed name keeps its own direction inside a Persian line
             return bidi.isolate(given)
         return given or tr("menu.name1_default" if seat == 0 else "menu.name2_default")

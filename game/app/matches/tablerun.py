@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from game.app.config.vocab import LEVELS
+from game.app.lang import typed
 from game.app.lang.i18n import tr
 from game.app.matches.match import BOT_SEAT, BotKit, HandsFlow, Match, MatchSetup, event_sounds, public_story
 from game.bots.table_play import TableBots
@@ -53,7 +54,7 @@ class TableSetup:
     def name(self, seat: int) -> str:
         if self.seats[seat] != "person":
             return tr("night.computer_seat", n=seat + 1, level=tr("level." + self.seats[seat]))
-        given = self.names[seat].strip() if seat < len(self.names) else ""
+        given = typed.normal_name(self.names[seat]) if seat < len(self.names) else ""
         return given or tr("night.player_name", n=seat + 1)
 
 

@@ -31,7 +31,7 @@ from game.app.scenes.setting_options import PAGES
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.stats import StatsScene
 from game.app.stage.scene import Scene
-from game.engine import Card, Discard, DrawStock, MatchSeal, NextHand, Phase, best_discard, preset
+from game.engine import IN_PLAY, Card, Discard, DrawDiscard, DrawStock, MatchSeal, NextHand, Phase, best_discard, preset
 
 T = TypeVar("T", bound=Scene)
 
@@ -251,6 +251,18 @@ def _other_tables(app: App) -> Iterator[str]:
     yield from _match_views(app)
 
 
+def _endless_hand(app: App) -> Match:
+    """A first hand where both players always take the discard and never knock: it ends at the turn
+    limit."""
+    match = Match(MatchSetup("hotseat", preset("van"), 5, names=LONG_NAMES), app.bots)
+    while match.state.phase in IN_PLAY:
+        legal = match.state.legal_actions()
+        pick = DrawDiscard() if DrawDiscard() in legal else next((a for a in legal if isinstance(a, Discard)),
+                                                                  legal[0])
+        match.apply(pick, match.state.to_act)
+    return match
+
+
 def _results(app: App) -> Iterator[str]:
     """Each kind of hand result."""
     # hand results
@@ -269,6 +281,9 @@ def _results(app: App) -> Iterator[str]:
             frames(app, 4)
             yield "result_dead"
             break
+    _show(app, _endless_hand(app))
+    frames(app, 4)
+    yield "result_dead_turns"
     yield from _fair_result(app)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from game.app.lang.i18n import tr
-from game.engine import Discarded, Drew, Event, Knocked, Rules, UpcardDecision, UpcardRetired
+from game.engine import Discarded, Drew, Event, HandEnded, HandResult, Knocked, Rules, UpcardDecision, UpcardRetired
 
 
 class Sayer(Protocol):
@@ -40,4 +40,14 @@ def describe(e: Event, say: Sayer, rules: Rules | None = None) -> str:
     if isinstance(e, Knocked):
         kind = "gin" if e.kind == "big_gin" and rules is not None and rules.big_gin_bonus is None else e.kind
         return say(KNOCK_KEYS[kind], e.player)
+    if isinstance(e, HandEnded) and e.result.kind == "dead":
+        return dead_hand(e.result, "log.dead_stock", "log.dead_turns")
     return ""
+
+
+def dead_hand(result: HandResult, stock_key: str, turns_key: str) -> str:
+    """Why a dead hand ended, worded with ``stock_key`` (the stock ran out) or ``turns_key`` (the rules'
+    turn limit was reached, ``{n}`` turns): the log and the result screen say the same as the engine."""
+    if result.dead_reason == "turn_limit":
+        return tr(turns_key, n=result.turns)
+    return tr(stock_key)

@@ -6,6 +6,7 @@ import logging
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from game.app.lang import text
 from game.app.looks.layout import Layout
@@ -32,12 +33,16 @@ class SceneStack:
     def set_scene(self, scene: Scene) -> None:
         while self.scenes:
             self.scenes.pop().exit()
-        self.scenes.append(scene)
-        scene.enter()
+        self._arrive(scene)
 
     def push(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes[-1].cover()
+        self._arrive(scene)
+
+    def _arrive(self, scene: Scene) -> None:
+        if scene.curtain:  # the toast was said to the player before: it goes with them
+            self.clear_toast()
         self.scenes.append(scene)
         scene.enter()
 
@@ -51,8 +56,7 @@ class SceneStack:
     def replace_top(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop().exit()
-        self.scenes.append(scene)
-        scene.enter()
+        self._arrive(scene)
 
     def close(self) -> None:
         """Every scene leaves, the top first; one that fails to close does not keep the others open."""
@@ -77,8 +81,11 @@ class SceneStack:
                 break
         for scene in self.scenes[first:]:
             scene.draw(surface)
+        behind_curtain = self.top is not None and self.top.curtain
+        if behind_curtain:
+            _close_tooltips(ui)
         ui.draw_ui(surface)
-        if self.toast_text and now < self.toast_until:
+        if self.toast_text and now < self.toast_until and not behind_curtain:
             self._draw_toast(surface, layout)
 
     def _draw_toast(self, surface: pygame.Surface, lay: Layout) -> None:
@@ -91,3 +98,11 @@ class SceneStack:
         pygame.draw.rect(pill, (226, 195, 92, 255), pill.get_rect(), 2, border_radius=rect.height // 2)
         surface.blit(pill, rect)
         text.draw(surface, self.toast_text, size, (245, 240, 225), rect.center, max_width=rect.width - lay.px(20))
+
+
+def _close_tooltips(ui: UIManager) -> None:
+    """A tooltip is pygame-gui's own element, not a scene's widget: covering the scene under a curtain
+    does not take it down, so it is closed here (hovering anew brings it back once the curtain lifts)."""
+    for element in ui.get_sprite_group().sprites():
+        if isinstance(element, pygame_gui.elements.UITooltip):
+            element.kill()

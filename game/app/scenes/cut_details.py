@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.app.lang import text
+from game.app.lang import text, typed
 from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, panel
 from game.app.matches.fairdeal import grouped
@@ -125,8 +125,8 @@ class CutDetails:
             object_id=ObjectID(class_id="@name_ltr", object_id="#cut_seed"))
         scene.button(lay.rect(nx, rows["entry"], nw, lay.button_h), "cut.new_seed", "#cut_new_seed", scene.make_seed,
                      class_id="@tool")
-        self.entry.set_text_length_limit(SEED_LIMIT)
-        self.entry.set_text(seed[:SEED_LIMIT])
+        typed.guard(self.entry, SEED_LIMIT)
+        self.entry.set_text(typed.clean(seed, SEED_LIMIT))
         scene.widgets.append(self.entry)
 
     def show_seed(self, seed: str) -> None:

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from game.app.config.vocab import LEVELS, OPPONENTS, Opponent
-from game.app.lang import text
+from game.app.lang import text, typed
 from game.app.lang.i18n import tr
 from game.app.looks import cardart
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
@@ -112,7 +112,7 @@ class MenuScene(Scene):
 
     def _keep_names(self) -> None:
         for i, e in enumerate(self.controls.entries):
-            self.names[i] = e.get_text().strip()
+            self.names[i] = typed.normal_name(e.get_text())
 
     def choose(self, group: str, key: str | int) -> None:
         self._keep_names()

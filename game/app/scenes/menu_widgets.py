@@ -12,7 +12,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.app.config.vocab import OPPONENTS, RULE_NAMES
-from game.app.lang import bidi, i18n
+from game.app.lang import bidi, i18n, typed
 from game.app.lang.i18n import tr, widget_text
 from game.app.stage.scene import Host, Scene
 from game.app.stage.uitheme import label_width
@@ -215,8 +215,8 @@ class MenuWidgets:
         e = pygame_gui.elements.UITextEntryLine(
             rect, self.app.ui, object_id=ObjectID(class_id=cls, object_id=f"#name{i + 1}"),
             placeholder_text=widget_text(tr("menu.name1_default" if i == 0 else "menu.name2_default")))
-        e.set_text_length_limit(16)
-        e.set_text(name)
+        typed.guard(e, typed.NAME_LIMIT)
+        e.set_text(typed.clean(name, typed.NAME_LIMIT))
         return e
 
     def follow_direction(self, entry: pygame_gui.elements.UITextEntryLine) -> None:

@@ -272,6 +272,7 @@ class CurtainScene(Scene):
 
     name = "curtain"
     opaque = True
+    curtain = True
 
     def __init__(self, app: Host, play, seat: int) -> None:
         super().__init__(app)

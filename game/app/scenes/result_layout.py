@@ -15,6 +15,7 @@ from game.app.lang import text
 from game.app.lang.i18n import equation, tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED
 from game.app.matches.match import Match
+from game.app.play.eventlog import dead_hand
 from game.app.stage.scene import Host
 from game.app.stage.uitheme import label_width, ui_step
 from game.engine import Card, HandResult, Phase
@@ -155,6 +156,10 @@ class ResultLayout(TableScene):
         return {c: Target(x, y, True, self.scale, 300 + (i if not lay.mirror else n - i), f"show{seat}")
                 for i, (c, x) in enumerate(zip(cards, xs, strict=True))}
 
+    def dead_words(self) -> str:
+        """Why the hand is dead: the stock ran out, or the hand reached the rules' turn limit."""
+        return dead_hand(self.result, "result.dead_text", "result.dead_text_turns")
+
     def panel_lines(self, k: float = 1.0, width: int | None = None) -> list[tuple[str, int, Colour, bool, float]]:
         """The result panel's lines: ``(text, size, colour, bold, space above in font heights)``, their sizes
         times ``k``; ``width`` is where the dead hand's words wrap."""
@@ -167,7 +172,7 @@ class ResultLayout(TableScene):
         maxw = width or self.panel_width() - lay.px(40)
         if self.dead:
             lines = [(tr("result.title.dead"), size(30), GOLD, True, 0.0)]
-            for i, line in enumerate(text.wrap(tr("result.dead_text"), size(17), maxw)[:3]):
+            for i, line in enumerate(text.wrap(self.dead_words(), size(17), maxw)[:3]):
                 lines.append((line, size(17), INK, False, 0.5 if i == 0 else 0.15))
             return lines + self.check_lines(size(13), maxw)
         say = self.match.say

@@ -7,6 +7,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+from game.app.lang import typed
 from game.app.lang.i18n import tr
 from game.engine import IN_PLAY, FinalScore, MatchState, Rules
 
@@ -21,7 +22,7 @@ def opponent_label(meta: MatchMeta) -> str:
     """Who the saved match is against: the computer and its level, or the two friends."""
     if getattr(meta, "mode", "bot") == "bot":
         return tr("seat.computer_level", level=tr("level." + str(meta.bot_level or "medium")))
-    names = [n.strip() or tr("menu.name1_default" if i == 0 else "menu.name2_default")
+    names = [typed.normal_name(n) or tr("menu.name1_default" if i == 0 else "menu.name2_default")
              for i, n in enumerate(meta.names)]
     return tr("menu.saved_friends", name1=names[0], name2=names[1])
 

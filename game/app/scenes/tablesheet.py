@@ -19,6 +19,7 @@ ROWS_SHOWN = 12
 
 class TableSheetScene(Scene):
     name = "table_sheet"
+    curtain = True
 
     def __init__(self, app, run: TableRun) -> None:
         super().__init__(app)

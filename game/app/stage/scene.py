@@ -178,6 +178,7 @@ class Host(Protocol):
 
 class Scene:
     opaque = True  # covers the whole screen, so scenes below are not drawn
+    curtain = False  # stands between people: no toast or tooltip of the player before is drawn over it
     name = "scene"
 
     def __init__(self, app: Host) -> None:
