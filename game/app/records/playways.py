@@ -3,7 +3,9 @@
 One small JSON file in the data folder (``ways.json``): for each way (two players, three, two pairs,
 Hollywood, straight gin, the deal of the day) the matches finished and those a person won, and the
 best daily result with its public seed and the match's record, so friends can compare by sharing
-the file.  A file that cannot be read counts as empty; writes replace the file whole.
+the file.  A file that cannot be read (damaged, too deep, too big, a link or a pipe) is set aside with a
+notice at start (``check``) and before a count would replace it, so its counts are kept for a look;
+writes replace the file whole.
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from typing import Protocol, TypedDict
 
 from game.app.matches.match import Match
 from game.app.storage import Store
-from game.app.storage.files import atomic_write, read_limited
+from game.app.storage.files import Unusable, atomic_write, read_limited, set_aside
+from game.app.storage.notices import NOTICE_WAYS, NoticeSink
 from game.engine import DeckSource, FairDeal, Rules
 from game.engine.daily import DailyDeal, DailyResult, better
 
@@ -70,18 +73,40 @@ def _fresh() -> Ways:
     return {"format": FORMAT, "version": 1, "ways": {w: {"played": 0, "won": 0} for w in WAYS}, "daily": None}
 
 
+def _read(folder: Path) -> tuple[object, str | None]:
+    """(what the file holds, None), or (None, why it cannot be used); (None, None) when there is none."""
+    try:
+        raw = read_limited(Path(folder) / FILE, 1 << 20)
+        if raw is None:
+            return None, None
+        found = json.loads(raw)
+    except (OSError, ValueError, RecursionError) as e:  # Unusable is a ValueError
+        return None, str(e) or type(e).__name__
+    if not isinstance(found, dict) or found.get("format") != FORMAT:
+        return None, "not a file of the ways of playing"
+    return found, None
+
+
+def check(folder: Path | None, notices: NoticeSink | None = None) -> str | None:
+    """Set an unusable ``ways.json`` aside (``NOTICE_WAYS``), so no screen stumbles on it; why, or None."""
+    if folder is None:
+        return None
+    found, why = _read(folder)
+    if why is not None:
+        aside = set_aside(Path(folder) / FILE)
+        log.warning("the ways of playing could not be read (%s); kept as %s", why, aside)
+        if notices is not None and aside is not None:
+            notices.add_notice(NOTICE_WAYS, aside, why)
+    return why
+
+
 def load(folder: Path | None) -> Ways:
     """The counts and the kept daily result; an unreadable or odd file gives fresh counts."""
     data = _fresh()
     if folder is None:
         return data
-    try:
-        raw = read_limited(Path(folder) / FILE, 1 << 20)
-        found = json.loads(raw) if raw else None
-    except (OSError, ValueError):
-        log.exception("the ways of playing could not be read")
-        return data
-    if not isinstance(found, dict) or found.get("format") != FORMAT:
+    found, _ = _read(folder)
+    if not isinstance(found, dict):
         return data
     ways = found.get("ways")
     for w in WAYS:
@@ -90,7 +115,7 @@ def load(folder: Path | None) -> Ways:
             data["ways"][w] = {"played": row["played"], "won": min(row["won"], row["played"])}
     try:
         data["daily"] = DailyResult.from_dict(found.get("daily")).to_dict() if found.get("daily") else None
-    except ValueError:
+    except (ValueError, TypeError, RecursionError):
         data["daily"] = None
     return data
 
@@ -100,7 +125,10 @@ def kept_daily(data: Ways) -> DailyResult | None:
 
 
 def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None = None) -> Ways:
-    """Count a finished match (and keep a daily result when it beats the day's best); the new data."""
+    """Count a finished match (and keep a daily result when it beats the day's best); the new data.
+    An unreadable file is set aside first, never written over."""
+    if folder is not None:
+        check(folder)
     data = load(folder)
     row = data["ways"][way]
     row["played"] += 1
@@ -111,7 +139,7 @@ def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None =
         try:
             Path(folder).mkdir(parents=True, exist_ok=True)
             atomic_write(Path(folder) / FILE, json.dumps(data, ensure_ascii=False, indent=1), durable=False)
-        except OSError:
+        except (OSError, Unusable):
             log.exception("the ways of playing could not be written")
     return data
 
