@@ -9,6 +9,7 @@ writes replace the file whole.
 """
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 from collections.abc import Callable
@@ -16,17 +17,19 @@ from pathlib import Path
 from typing import Protocol, TypedDict
 
 from game.app.matches.match import Match
+from game.app.matches.meta import MatchMeta
 from game.app.storage import Store
 from game.app.storage.files import Unusable, atomic_write, read_limited, set_aside
 from game.app.storage.notices import NOTICE_WAYS, NoticeSink
-from game.engine import DeckSource, FairDeal, Rules
-from game.engine.daily import DailyDeal, DailyResult, better
+from game.engine import DeckSource, FairDeal, MatchState, Rules
+from game.engine.daily import DailyDeal, DailyResult, better, daily_deal, utc_day
 
 log = logging.getLogger(__name__)
 
 WAYS = ("two", "three", "pairs", "hollywood", "straight", "daily")
 FILE = "ways.json"
 FORMAT = "gin-rummy-ways"
+COUNTED_KEEP = 50  # match ids kept: far more than a start can find to settle
 
 
 class WayCount(TypedDict):
@@ -41,6 +44,7 @@ class Ways(TypedDict):
     version: int
     ways: dict[str, WayCount]
     daily: dict[str, object] | None
+    counted: list[str]  # the last matches counted, so a count repeated after a kill counts once
 
 
 class Worker(Protocol):
@@ -70,7 +74,8 @@ def way_of(rules: Rules, table: str | None = None, daily: bool = False) -> str:
 
 
 def _fresh() -> Ways:
-    return {"format": FORMAT, "version": 1, "ways": {w: {"played": 0, "won": 0} for w in WAYS}, "daily": None}
+    return {"format": FORMAT, "version": 1, "ways": {w: {"played": 0, "won": 0} for w in WAYS}, "daily": None,
+            "counted": []}
 
 
 def _read(folder: Path) -> tuple[object, str | None]:
@@ -117,6 +122,9 @@ def load(folder: Path | None) -> Ways:
         data["daily"] = DailyResult.from_dict(found.get("daily")).to_dict() if found.get("daily") else None
     except (ValueError, TypeError, RecursionError):
         data["daily"] = None
+    counted = found.get("counted")
+    if isinstance(counted, list):
+        data["counted"] = [m for m in counted if isinstance(m, str) and m.isalnum() and len(m) <= 64][-COUNTED_KEEP:]
     return data
 
 
@@ -124,12 +132,17 @@ def kept_daily(data: Ways) -> DailyResult | None:
     return DailyResult.from_dict(data["daily"]) if data.get("daily") else None
 
 
-def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None = None) -> Ways:
+def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None = None, match_id: str = "") -> Ways:
     """Count a finished match (and keep a daily result when it beats the day's best); the new data.
-    An unreadable file is set aside first, never written over."""
+    A match already counted (``match_id``) is not counted again.  An unreadable file is set aside
+    first, never written over."""
     if folder is not None:
         check(folder)
     data = load(folder)
+    if match_id:
+        if match_id in data["counted"]:
+            return data
+        data["counted"] = [*data["counted"], match_id][-COUNTED_KEEP:]
     row = data["ways"][way]
     row["played"] += 1
     row["won"] += int(won)
@@ -149,20 +162,48 @@ def seeded_export(seed: int, hand_no: int, dealer: int) -> str:
     return FairDeal.from_source(DeckSource.seeded(seed, hand_no), hand_no).export_line(dealer)
 
 
-def count_way(host: Worker, match: Match, daily: DailyDeal | None = None) -> None:
-    """Count a finished two-player match by its way of playing, on the worker thread; a daily match
-    against its day's seed also offers its result, with the match's hands, as the day's best."""
-    state = match.state
-    if state.final is None:
-        return
-    me = match.info.human_seat
-    won = state.final.winner == me
-    is_daily = daily is not None and state.seed == daily.seed and match.vs_bot
+def daily_of(seed: int, vs_bot: bool, when: float) -> DailyDeal | None:
+    """The deal of the day a match against the computer was dealt from, found by its seed among the days
+    around ``when`` (a match may have begun the day before); None for any other match."""
+    if not vs_bot:
+        return None
+    moment = datetime.datetime.fromtimestamp(when, datetime.timezone.utc)
+    for back in range(-1, 3):
+        deal = daily_deal(utc_day(moment - datetime.timedelta(days=back)))
+        if deal.seed == seed:
+            return deal
+    return None
+
+
+def tally(state: MatchState, meta: MatchMeta, daily: DailyDeal | None) -> tuple[str, bool, DailyResult | None]:
+    """A finished match's way, whether the player won, and its daily result when it was the day's deal."""
+    me = meta.human_seat
+    won = state.final is not None and state.final.winner == me
+    is_daily = daily is not None and state.seed == daily.seed and meta.mode == "bot"
     result = None
-    if is_daily and daily is not None:
+    if is_daily and daily is not None and state.final is not None:
         mine, theirs = state.final.totals[me], state.final.totals[1 - me]
         hands = {"seed": state.seed, "hands": [r.to_dict() for r in state.history],
                  "deals": [seeded_export(state.seed, r.hand_no, r.dealer) for r in state.history]}
         result = DailyResult(daily.day, daily.seed, daily.level, won, (mine, theirs), len(state.history), hands)
-    folder = folder_of(host.services)
-    host.think(record, folder, way_of(state.rules, daily=is_daily), won, result)
+    return way_of(state.rules, daily=is_daily), won, result
+
+
+def count_finished(folder: Path | None, state: MatchState, meta: MatchMeta, when: float) -> None:
+    """Count a finished two-player match now, once (its records are in, its save not yet dropped)."""
+    if state.final is None:
+        return
+    try:
+        record(folder, *tally(state, meta, daily_of(state.seed, meta.mode == "bot", when)), match_id=meta.match_id)
+    except Exception:  # a count must never keep the finished match's save in place
+        log.exception("the match could not be counted by its way of playing")
+
+
+def count_way(host: Worker, match: Match, daily: DailyDeal | None = None) -> None:
+    """Count a finished two-player match by its way of playing, on the worker thread, unless it was
+    counted already (``count_finished``, as the match ended); a daily match against its day's seed also
+    offers its result, with the match's hands, as the day's best."""
+    if match.state.final is None:
+        return
+    way, won, result = tally(match.state, match.info, daily)
+    host.think(record, folder_of(host.services), way, won, result, match.info.match_id)

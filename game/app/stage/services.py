@@ -62,7 +62,7 @@ class Services:
             stats = Stats(folder / paths.STATS_FILE, notices=store)
             stats.check()
             playways.check(folder, store)
-            settle_at_start(store, stats)
+            settle_at_start(store, stats, time.time)
         except BaseException:
             lock.release()
             raise
@@ -78,11 +78,14 @@ class Services:
         save goes; both are on disk before this returns (or ``FINISH_SECONDS`` ran out).
 
         Called before the player sees the end, so a game killed afterwards never offers the finished
-        match again.  Only when the records could not be written does the match-over marker take the
-        save's place, for the next start to record the match (``ledger.settle_at_start``).
+        match again.  Between the records and the save's removal the match is counted by its way of
+        playing (``ways.json``, once per match).  Only when the records could not be written does the
+        match-over marker take the save's place, for the next start to record and count the match
+        (``ledger.settle_at_start``).
         """
         failed = self.stats.failed_writes
         if self.stats.flush(FINISH_SECONDS) and self.stats.failed_writes == failed:
+            playways.count_finished(playways.folder_of(self), state, meta, self.clock())
             self.store.clear_match()
         else:
             self.store.save_match(state, meta)
