@@ -126,9 +126,9 @@ class StatsFile:
         """Open the database now (at the start), so any notice about it is ready for the first menu."""
         self._run(lambda conn: True, False)
         if self._conn is not None and not self._read_only:
-            why = unwritable(self.path.parent, (self.path,))
-            if why is not None:
-                self._read_only = why
+            found = unwritable(self.path.parent, (self.path,))
+            if found is not None:
+                self._read_only = found[0]
         if self._read_only:
             self._cannot_save(self._read_only, "the statistics file takes no writes")
 
@@ -258,7 +258,7 @@ class StatsFile:
         if not self._told_unsaved:
             self._told_unsaved = True
             log.warning("statistics cannot be saved: %s", detail)
-            self._notice(NOTICE_CANNOT_SAVE, self.path.parent, detail, why)
+            self._notice(NOTICE_CANNOT_SAVE, self.path, detail, why)  # a report of this file: one saving state
 
     def _saved_again(self) -> None:
         """A write worked: whatever stopped the writes (a full disk) is over, and a later failure is news."""
@@ -266,7 +266,7 @@ class StatsFile:
         if self._told_unsaved:
             self._told_unsaved = False
             log.warning("statistics are saved again")
-            self._notice(NOTICE_SAVING_BACK, self.path.parent, "a write worked")
+            self._notice(NOTICE_SAVING_BACK, self.path, "a write worked")
 
     def _run(self, fn: Callable[[sqlite3.Connection], T], default: D, write: bool = False) -> T | D:
         """Run ``fn`` on the connection; a database that turns out damaged is replaced once, and one that

@@ -68,18 +68,19 @@ def why_failed(error: BaseException) -> str:
     return WHY_DISK
 
 
-def unwritable(folder: Path, files: tuple[Path, ...] = ()) -> str | None:
-    """Why nothing (or not everything) can be saved in ``folder``, seen before trying; None when all looks fine."""
+def unwritable(folder: Path, files: tuple[Path, ...] = ()) -> tuple[str, Path] | None:
+    """Why nothing (or not everything) can be saved in ``folder``, seen before trying, and where (the
+    folder, or the read-only file); None when all looks fine."""
     folder = Path(folder)
     if folder.is_dir():
         if not os.access(folder, os.W_OK):
-            return WHY_READ_ONLY_FOLDER
+            return WHY_READ_ONLY_FOLDER, folder
         with contextlib.suppress(OSError):
             if shutil.disk_usage(folder).free < LOW_SPACE:
-                return WHY_FULL
+                return WHY_FULL, folder
     for f in files:
         if f.is_file() and not os.access(f, os.W_OK):
-            return WHY_READ_ONLY_FILE
+            return WHY_READ_ONLY_FILE, f
     return None
 
 
