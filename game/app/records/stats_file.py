@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
+from game.app.records import stats_summary
 from game.app.records.stats_rows import (
     HAND_COLUMNS,
     MATCH_COLUMNS,
@@ -314,6 +315,7 @@ class StatsFile:
         bad_matches = [r[0] for r in conn.execute(
             f"SELECT rowid FROM matches WHERE NOT coalesce(({match_ok(self.abandoned_column)}), 0)")]
         self.checked = not (bad_hands or bad_matches) or self._set_rows_aside(conn, bad_hands, bad_matches)
+        stats_summary.remake(conn, self.abandoned_column, self.checked)  # quiet in a file that takes no writes
 
     def _set_rows_aside(self, conn: sqlite3.Connection, hands: list[object], matches: list[object]) -> bool:
         """Keep a copy of the file as it is, then delete the bad rows from the live file; where either
