@@ -7,9 +7,10 @@ storage code, then the start, the Statistics and History screens, memory, and tr
 
 Printed: the build (rows, file size), launch to the menu's first frame with this folder and with an
 empty one (``main.py --smoke``, three runs each, median), opening Statistics and History in a fresh
-game (time to their first frame, median of three), the game's peak memory, and the file size before
-and after trimming the history to 200 matches.  Goals: a start at most 0.6 s, each screen at most
-0.3 s, peak memory at most 150 MB.
+game (time to their first frame, median of three), the first Statistics after start on a line of its
+own, the game's peak memory, and the file size before and after trimming the history to 200 matches.
+Goals: a start at most 0.6 s, each screen (the first Statistics too) at most 0.3 s, peak memory at
+most 150 MB.
 """
 from __future__ import annotations
 
@@ -230,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{statistics.median(shown['history']):.3f} s (medians of 3; goal at most 0.3 s each); "
               f"the first, before the start's check of the file: {shown['first_stats'][0]:.3f} s and "
               f"{shown['first_history'][0]:.3f} s")
+        print(f"the first Statistics after start: {shown['first_stats'][0]:.3f} s "
+              f"(goal at most 0.3 s; its figures are kept by the database, not counted from the rows)")
         print(f"peak memory of the game: {shown['peak_mb']:.0f} MB (goal at most 150 MB)")
         before, after, took = trim(folder, 200)
         print(f"trimming the history to 200 matches: {mb(before)} -> {mb(after)} in {took:.1f} s")

@@ -6,6 +6,7 @@ data folder, start it again where it stopped, over and over.
     python3 tools/soak.py --kills 20 --seed 7 --folder soak-data
     python3 tools/soak.py --kills 20 --slow-disk 0.3                 # a disk that takes 0.3 s per sync
     python3 tools/soak.py --kills 5 --slow-disk 0.3 --old-writer     # the soak must fail here
+    python3 tools/soak.py --kills 100 --busy                         # every core kept busy beside the game
 
 Each run is a child process that starts the game the way ``main.py`` does (the folder's lock, the
 player's files, statistics, the crash log), builds the app, and plays through the real scenes
@@ -67,7 +68,10 @@ def slow_disk(seconds: float, old_writer: bool = False) -> None:
 
     os.fsync = fsync
     if old_writer:
+        from game.app.program import listeners
+
         files.atomic_write = lambda path, text, durable=True: real_write(path, text, durable=True)
+        listeners.SAVE_AHEAD_SECONDS = 0.0  # nor did a move wait for its save then
 
 
 def announce(services, say) -> None:
@@ -219,10 +223,20 @@ class Report:
                 f"{self.settings_lost}")
 
 
+BUSY_LOOP = "while True:\n    pass\n"
+
+
+def busy_machine(cores: int) -> list[subprocess.Popen]:
+    """``cores`` processes that each keep one core busy beside the game, until they are killed."""
+    return [subprocess.Popen([sys.executable, "-c", BUSY_LOOP], stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(cores)]
+
+
 def run(kills: int = 150, seed: int = 1, folder: Path | None = None, max_wait: float = 3.0,
-        log=print, min_wait: float = 0.0, slow: float = 0.0, old_writer: bool = False) -> Report:
+        log=print, min_wait: float = 0.0, slow: float = 0.0, old_writer: bool = False, busy: int = 0) -> Report:
     """``kills`` runs of the game, each killed between ``min_wait`` and ``max_wait`` seconds after its
-    start; the report of all checks.  ``slow``, ``old_writer``: see ``slow_disk``."""
+    start; the report of all checks.  ``slow``, ``old_writer``: see ``slow_disk``; ``busy``: that many
+    cores kept busy all along (``busy_machine``)."""
     import tempfile
 
     rng = random.Random(seed)
@@ -236,6 +250,7 @@ def run(kills: int = 150, seed: int = 1, folder: Path | None = None, max_wait: f
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                PYTHONDONTWRITEBYTECODE="1")
     start = time.monotonic()
+    hogs = busy_machine(busy)
     try:
         for n in range(kills):
             before = on_disk(folder)
@@ -275,6 +290,9 @@ def run(kills: int = 150, seed: int = 1, folder: Path | None = None, max_wait: f
             if (n + 1) % 25 == 0:
                 log(f"{n + 1} kills, {len(report.failures)} failures")
     finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait(30)
         report.seconds = time.monotonic() - start
         if own is not None:
             own.cleanup()
@@ -361,14 +379,17 @@ def main(argv: list[str] | None = None) -> int:
                    help="a disk that takes this long to sync a file")
     p.add_argument("--old-writer", action="store_true",
                    help="check the soak itself: the writer as it was, syncing each file before its rename")
+    p.add_argument("--busy", nargs="?", type=int, const=os.cpu_count() or 2, default=0, metavar="CORES",
+                   help="keep this many cores busy beside the game (alone: every core)")
     p.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.child is not None:
         return child(args.child, args.seed, args.slow_disk, args.old_writer)
-    if args.kills < 1 or not 0 <= args.min_wait <= args.max_wait or args.max_wait <= 0:
-        p.error("--kills must be at least 1, and 0 <= --min-wait <= --max-wait, --max-wait above 0")
+    if args.kills < 1 or not 0 <= args.min_wait <= args.max_wait or args.max_wait <= 0 or not 0 <= args.busy <= 64:
+        p.error("--kills must be at least 1, 0 <= --min-wait <= --max-wait, --max-wait above 0, "
+                "and --busy from 0 to 64")
     report = run(args.kills, args.seed, args.folder, args.max_wait, min_wait=args.min_wait, slow=args.slow_disk,
-                 old_writer=args.old_writer)
+                 old_writer=args.old_writer, busy=args.busy)
     print(report.summary())
     return 0 if not report.failures else 1
 

@@ -2,10 +2,12 @@
 and matches, the hand history, and the sound of each move.  Silent services make all of it do nothing.
 
 A move's statistics and history go to the database in one transaction (``records.ledger``).  The
-save of a move is queued at once (the writer puts it in place within moments), so a killed game loses
-at most the move in flight.  The move that ends a match waits (briefly, once per match) for its
-records, then drops the save, so a finished match is never offered again.  When saving fails during
-play, ``tell`` (a toast) says so once, and again when it works once more.
+save of a move is queued at once and is in place (renamed; the sync to the disk follows) before the
+screen can show the move: on a busy machine the writer thread may lag, so the move waits for it
+(``SAVE_AHEAD_SECONDS`` at most), and a killed game loses at most the move in flight.  The move that
+ends a match waits (briefly, once per match) for its records, then drops the save, so a finished
+match is never offered again.  When saving fails during play, ``tell`` (a toast) says so once, and
+again when it works once more.
 """
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from game.app.records.history import HISTORY_KEEP, History
 from game.app.records.history_recorder import HistoryRecorder
 from game.app.stage.services import FINISH_SECONDS
 from game.engine import Action, Event, HandEnded, MatchEnded
+
+SAVE_AHEAD_SECONDS = 1.0  # the longest a move waits for its save to be in place before it is shown
 
 if TYPE_CHECKING:
     from game.app.matches.match import Match
@@ -56,6 +60,7 @@ def attach(match: Match, services: Services, *, practice: bool = False, keep: in
             if any(isinstance(e, HandEnded) for e in events):
                 services.stats.flush(FINISH_SECONDS)  # a save past a hand's end never runs ahead of its records
             services.store.save_match(m.state, meta, hand_text(recorder), m.chain)
+            services.store.flush(SAVE_AHEAD_SECONDS)  # ahead of the screen, however busy the machine
         if tell is not None:
             why = services.store.take_trouble()
             if why is not None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Protocol
 
 from game.app.records.history_entries import HandEntry, MatchEntry
-from game.app.storage.files import FileTooLarge, Writer, read_limited
+from game.app.storage.files import FileTooLarge, NotAFile, Writer, read_limited
 from game.engine.record import RecordError
 from game.engine.record_file import LoadedFile, dump_file, load_file
 
@@ -69,6 +69,8 @@ class HistoryFiles:
             raw = read_limited(Path(path), IMPORT_LIMIT)
         except FileTooLarge:
             raise RecordError("the file is too large") from None
+        except NotAFile as e:  # a link, a pipe or a folder: only a regular file is read
+            raise RecordError(f"the file cannot be read: {e}") from None
         except OSError as e:
             raise RecordError(f"the file cannot be read: {e.strerror or e}") from None
         if raw is None:

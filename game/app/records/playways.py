@@ -3,10 +3,13 @@
 One small JSON file in the data folder (``ways.json``): for each way (two players, three, two pairs,
 Hollywood, straight gin, the deal of the day) the matches finished and those a person won, and the
 best daily result with its public seed and the match's record, so friends can compare by sharing
-the file.  A file that cannot be read counts as empty; writes replace the file whole.
+the file.  A file that cannot be read (damaged, too deep, too big, a link or a pipe) is set aside with a
+notice at start (``check``) and before a count would replace it, so its counts are kept for a look;
+writes replace the file whole.
 """
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 from collections.abc import Callable
@@ -14,16 +17,19 @@ from pathlib import Path
 from typing import Protocol, TypedDict
 
 from game.app.matches.match import Match
+from game.app.matches.meta import MatchMeta
 from game.app.storage import Store
-from game.app.storage.files import atomic_write, read_limited
-from game.engine import DeckSource, FairDeal, Rules
-from game.engine.daily import DailyDeal, DailyResult, better
+from game.app.storage.files import Unusable, atomic_write, read_limited, set_aside
+from game.app.storage.notices import NOTICE_WAYS, NoticeSink
+from game.engine import DeckSource, FairDeal, MatchState, Rules
+from game.engine.daily import DailyDeal, DailyResult, better, daily_deal, utc_day
 
 log = logging.getLogger(__name__)
 
 WAYS = ("two", "three", "pairs", "hollywood", "straight", "daily")
 FILE = "ways.json"
 FORMAT = "gin-rummy-ways"
+COUNTED_KEEP = 50  # match ids kept: far more than a start can find to settle
 
 
 class WayCount(TypedDict):
@@ -38,6 +44,7 @@ class Ways(TypedDict):
     version: int
     ways: dict[str, WayCount]
     daily: dict[str, object] | None
+    counted: list[str]  # the last matches counted, so a count repeated after a kill counts once
 
 
 class Worker(Protocol):
@@ -67,7 +74,35 @@ def way_of(rules: Rules, table: str | None = None, daily: bool = False) -> str:
 
 
 def _fresh() -> Ways:
-    return {"format": FORMAT, "version": 1, "ways": {w: {"played": 0, "won": 0} for w in WAYS}, "daily": None}
+    return {"format": FORMAT, "version": 1, "ways": {w: {"played": 0, "won": 0} for w in WAYS}, "daily": None,
+            "counted": []}
+
+
+def _read(folder: Path) -> tuple[object, str | None]:
+    """(what the file holds, None), or (None, why it cannot be used); (None, None) when there is none."""
+    try:
+        raw = read_limited(Path(folder) / FILE, 1 << 20)
+        if raw is None:
+            return None, None
+        found = json.loads(raw)
+    except (OSError, ValueError, RecursionError) as e:  # Unusable is a ValueError
+        return None, str(e) or type(e).__name__
+    if not isinstance(found, dict) or found.get("format") != FORMAT:
+        return None, "not a file of the ways of playing"
+    return found, None
+
+
+def check(folder: Path | None, notices: NoticeSink | None = None) -> str | None:
+    """Set an unusable ``ways.json`` aside (``NOTICE_WAYS``), so no screen stumbles on it; why, or None."""
+    if folder is None:
+        return None
+    found, why = _read(folder)
+    if why is not None:
+        aside = set_aside(Path(folder) / FILE)
+        log.warning("the ways of playing could not be read (%s); kept as %s", why, aside)
+        if notices is not None and aside is not None:
+            notices.add_notice(NOTICE_WAYS, aside, why)
+    return why
 
 
 def load(folder: Path | None) -> Ways:
@@ -75,13 +110,8 @@ def load(folder: Path | None) -> Ways:
     data = _fresh()
     if folder is None:
         return data
-    try:
-        raw = read_limited(Path(folder) / FILE, 1 << 20)
-        found = json.loads(raw) if raw else None
-    except (OSError, ValueError):
-        log.exception("the ways of playing could not be read")
-        return data
-    if not isinstance(found, dict) or found.get("format") != FORMAT:
+    found, _ = _read(folder)
+    if not isinstance(found, dict):
         return data
     ways = found.get("ways")
     for w in WAYS:
@@ -90,8 +120,11 @@ def load(folder: Path | None) -> Ways:
             data["ways"][w] = {"played": row["played"], "won": min(row["won"], row["played"])}
     try:
         data["daily"] = DailyResult.from_dict(found.get("daily")).to_dict() if found.get("daily") else None
-    except ValueError:
+    except (ValueError, TypeError, RecursionError):
         data["daily"] = None
+    counted = found.get("counted")
+    if isinstance(counted, list):
+        data["counted"] = [m for m in counted if isinstance(m, str) and m.isalnum() and len(m) <= 64][-COUNTED_KEEP:]
     return data
 
 
@@ -99,9 +132,17 @@ def kept_daily(data: Ways) -> DailyResult | None:
     return DailyResult.from_dict(data["daily"]) if data.get("daily") else None
 
 
-def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None = None) -> Ways:
-    """Count a finished match (and keep a daily result when it beats the day's best); the new data."""
+def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None = None, match_id: str = "") -> Ways:
+    """Count a finished match (and keep a daily result when it beats the day's best); the new data.
+    A match already counted (``match_id``) is not counted again.  An unreadable file is set aside
+    first, never written over."""
+    if folder is not None:
+        check(folder)
     data = load(folder)
+    if match_id:
+        if match_id in data["counted"]:
+            return data
+        data["counted"] = [*data["counted"], match_id][-COUNTED_KEEP:]
     row = data["ways"][way]
     row["played"] += 1
     row["won"] += int(won)
@@ -111,7 +152,7 @@ def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None =
         try:
             Path(folder).mkdir(parents=True, exist_ok=True)
             atomic_write(Path(folder) / FILE, json.dumps(data, ensure_ascii=False, indent=1), durable=False)
-        except OSError:
+        except (OSError, Unusable):
             log.exception("the ways of playing could not be written")
     return data
 
@@ -121,20 +162,48 @@ def seeded_export(seed: int, hand_no: int, dealer: int) -> str:
     return FairDeal.from_source(DeckSource.seeded(seed, hand_no), hand_no).export_line(dealer)
 
 
-def count_way(host: Worker, match: Match, daily: DailyDeal | None = None) -> None:
-    """Count a finished two-player match by its way of playing, on the worker thread; a daily match
-    against its day's seed also offers its result, with the match's hands, as the day's best."""
-    state = match.state
-    if state.final is None:
-        return
-    me = match.info.human_seat
-    won = state.final.winner == me
-    is_daily = daily is not None and state.seed == daily.seed and match.vs_bot
+def daily_of(seed: int, vs_bot: bool, when: float) -> DailyDeal | None:
+    """The deal of the day a match against the computer was dealt from, found by its seed among the days
+    around ``when`` (a match may have begun the day before); None for any other match."""
+    if not vs_bot:
+        return None
+    moment = datetime.datetime.fromtimestamp(when, datetime.timezone.utc)
+    for back in range(-1, 3):
+        deal = daily_deal(utc_day(moment - datetime.timedelta(days=back)))
+        if deal.seed == seed:
+            return deal
+    return None
+
+
+def tally(state: MatchState, meta: MatchMeta, daily: DailyDeal | None) -> tuple[str, bool, DailyResult | None]:
+    """A finished match's way, whether the player won, and its daily result when it was the day's deal."""
+    me = meta.human_seat
+    won = state.final is not None and state.final.winner == me
+    is_daily = daily is not None and state.seed == daily.seed and meta.mode == "bot"
     result = None
-    if is_daily and daily is not None:
+    if is_daily and daily is not None and state.final is not None:
         mine, theirs = state.final.totals[me], state.final.totals[1 - me]
         hands = {"seed": state.seed, "hands": [r.to_dict() for r in state.history],
                  "deals": [seeded_export(state.seed, r.hand_no, r.dealer) for r in state.history]}
         result = DailyResult(daily.day, daily.seed, daily.level, won, (mine, theirs), len(state.history), hands)
-    folder = folder_of(host.services)
-    host.think(record, folder, way_of(state.rules, daily=is_daily), won, result)
+    return way_of(state.rules, daily=is_daily), won, result
+
+
+def count_finished(folder: Path | None, state: MatchState, meta: MatchMeta, when: float) -> None:
+    """Count a finished two-player match now, once (its records are in, its save not yet dropped)."""
+    if state.final is None:
+        return
+    try:
+        record(folder, *tally(state, meta, daily_of(state.seed, meta.mode == "bot", when)), match_id=meta.match_id)
+    except Exception:  # a count must never keep the finished match's save in place
+        log.exception("the match could not be counted by its way of playing")
+
+
+def count_way(host: Worker, match: Match, daily: DailyDeal | None = None) -> None:
+    """Count a finished two-player match by its way of playing, on the worker thread, unless it was
+    counted already (``count_finished``, as the match ended); a daily match against its day's seed also
+    offers its result, with the match's hands, as the day's best."""
+    if match.state.final is None:
+        return
+    way, won, result = tally(match.state, match.info, daily)
+    host.think(record, folder_of(host.services), way, won, result, match.info.match_id)

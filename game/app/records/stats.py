@@ -30,7 +30,7 @@ from typing import TypeVar
 
 from game.app.config.vocab import LEVELS
 from game.app.matches.meta import MatchMeta
-from game.app.records import stats_sql
+from game.app.records import stats_sql, stats_summary
 from game.app.records.stats_file import StatsFile, transaction
 from game.app.records.stats_rows import (
     HAND_INSERT,
@@ -270,9 +270,13 @@ class Stats(StatsFile):
     # --- queries ----------------------------------------------------------------------------
 
     def _figures(self, key: str | None = None) -> dict[str, OpponentStats]:
+        """From the figures the database keeps (``stats_summary``); a stale one is counted from the rows
+        and made again on the writer thread."""
         self.flush()
-        found: dict[str, OpponentStats] = self._run(
-            lambda conn: stats_sql.figures(conn, self.abandoned_column, key, self.checked), {})
+        found, stale = self._run(
+            lambda conn: stats_summary.figures(conn, self.abandoned_column, key, self.checked), ({}, False))
+        if stale and not self._read_only:
+            self._write(lambda conn: stats_summary.refresh(conn, self.abandoned_column, self.checked))
         return found
 
     def opponents(self) -> list[OpponentStats]:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
+from game.app.records import stats_summary
 from game.app.records.stats_rows import (
     HAND_COLUMNS,
     MATCH_COLUMNS,
@@ -126,9 +127,9 @@ class StatsFile:
         """Open the database now (at the start), so any notice about it is ready for the first menu."""
         self._run(lambda conn: True, False)
         if self._conn is not None and not self._read_only:
-            why = unwritable(self.path.parent, (self.path,))
-            if why is not None:
-                self._read_only = why
+            found = unwritable(self.path.parent, (self.path,))
+            if found is not None:
+                self._read_only = found[0]
         if self._read_only:
             self._cannot_save(self._read_only, "the statistics file takes no writes")
 
@@ -258,7 +259,7 @@ class StatsFile:
         if not self._told_unsaved:
             self._told_unsaved = True
             log.warning("statistics cannot be saved: %s", detail)
-            self._notice(NOTICE_CANNOT_SAVE, self.path.parent, detail, why)
+            self._notice(NOTICE_CANNOT_SAVE, self.path, detail, why)  # a report of this file: one saving state
 
     def _saved_again(self) -> None:
         """A write worked: whatever stopped the writes (a full disk) is over, and a later failure is news."""
@@ -266,7 +267,7 @@ class StatsFile:
         if self._told_unsaved:
             self._told_unsaved = False
             log.warning("statistics are saved again")
-            self._notice(NOTICE_SAVING_BACK, self.path.parent, "a write worked")
+            self._notice(NOTICE_SAVING_BACK, self.path, "a write worked")
 
     def _run(self, fn: Callable[[sqlite3.Connection], T], default: D, write: bool = False) -> T | D:
         """Run ``fn`` on the connection; a database that turns out damaged is replaced once, and one that
@@ -314,6 +315,7 @@ class StatsFile:
         bad_matches = [r[0] for r in conn.execute(
             f"SELECT rowid FROM matches WHERE NOT coalesce(({match_ok(self.abandoned_column)}), 0)")]
         self.checked = not (bad_hands or bad_matches) or self._set_rows_aside(conn, bad_hands, bad_matches)
+        stats_summary.remake(conn, self.abandoned_column, self.checked)  # quiet in a file that takes no writes
 
     def _set_rows_aside(self, conn: sqlite3.Connection, hands: list[object], matches: list[object]) -> bool:
         """Keep a copy of the file as it is, then delete the bad rows from the live file; where either

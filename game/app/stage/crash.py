@@ -2,18 +2,21 @@
 
 A player who double-clicked the game sees no console, so ``CrashLog.report`` writes the error to
 ``error.log`` in the data folder (rotated, so it never grows without bound) and returns its path
-for the error screen.  Every line written there goes through ``HideCards``: no card is ever named in
-it, so a failing bot (or anything else) cannot leak a hidden hand to whoever reads the log.  Only a
-regular file is opened (a named pipe in its place would hang the game): anything else makes the log
-go to the temporary folder.  The saved match is never touched here: pending saves are flushed first
-(the ``flush`` the log was given), so the last good save (from before the failing action) stays
-for Continue.  ``SilentCrashLog`` writes no file: a report only goes to ``logging``.
+for the error screen.  The log is opened only as a regular file (``open_regular``): a link or a pipe
+in its place is set aside with a notice, so no line is ever written through a link.  Every line
+written there goes through ``HideCards``: no card is ever named in it, so a failing bot (or anything
+else) cannot leak a hidden hand to whoever reads the log.  When nothing usable can be made in the
+data folder the log goes to the temporary folder.  The saved match is never touched here: pending
+saves are flushed first (the ``flush`` the log was given), so the last good save (from before the
+failing action) stays for Continue.  ``SilentCrashLog`` writes no file: a report only goes to
+``logging``.
 """
 from __future__ import annotations
 
 import contextlib
 import logging
 import logging.handlers
+import os
 import platform
 import re
 import sys
@@ -25,7 +28,8 @@ from pathlib import Path
 from types import TracebackType
 
 from game.app.config import paths
-from game.app.storage.files import Unusable, check_kind
+from game.app.storage.files import Unusable, check_kind, open_regular, set_aside
+from game.app.storage.notices import NOTICE_FILE_ASIDE, NoticeSink
 
 MAX_BYTES = 256 * 1024
 BACKUPS = 2
@@ -60,12 +64,23 @@ def _header(context: str) -> str:
             f"(Python {platform.python_version()}, {versions}, {platform.platform()})")
 
 
-class CrashLog:
-    """The error log in ``folder``; ``flush`` (e.g. the store's) runs before each report."""
+class _RegularFileHandler(logging.handlers.RotatingFileHandler):
+    """The rotating log, its file opened the one way the game opens a file (no link, no pipe)."""
 
-    def __init__(self, folder: Path, flush: Callable[[], object] | None = None) -> None:
+    def _open(self):  # type: ignore[no-untyped-def]
+        fd = open_regular(Path(self.baseFilename), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        return os.fdopen(fd, "a", encoding=self.encoding or "utf-8", errors=self.errors)
+
+
+class CrashLog:
+    """The error log in ``folder``; ``flush`` (e.g. the store's) runs before each report; ``notices``
+    hears of a log file that had to be set aside."""
+
+    def __init__(self, folder: Path, flush: Callable[[], object] | None = None,
+                 notices: NoticeSink | None = None) -> None:
         self.folder = Path(folder)
         self._flush = flush
+        self._notices = notices
         self._handler: logging.Handler | None = None
         self._path: Path | None = None
         self._lock = threading.Lock()
@@ -80,9 +95,10 @@ class CrashLog:
             for candidate in candidates:
                 try:
                     candidate.parent.mkdir(parents=True, exist_ok=True)
-                    check_kind(candidate)
-                    handler = logging.handlers.RotatingFileHandler(candidate, maxBytes=MAX_BYTES,
-                                                                   backupCount=BACKUPS, encoding="utf-8")
+                    if candidate.parent == self.folder:
+                        self._set_aside_unusable(candidate)
+                    handler = _RegularFileHandler(candidate, maxBytes=MAX_BYTES, backupCount=BACKUPS,
+                                                  encoding="utf-8")
                 except (OSError, Unusable):
                     continue
                 handler.setFormatter(HideCards("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -94,6 +110,15 @@ class CrashLog:
                 self._handler, self._path = handler, candidate
                 return candidate
             raise OSError("no folder accepts the log file")
+
+    def _set_aside_unusable(self, path: Path) -> None:
+        """A link, pipe or folder where the log belongs is moved aside (never written through) and told."""
+        try:
+            check_kind(path)
+        except Unusable as e:
+            aside = set_aside(path)
+            if aside is not None and self._notices is not None:
+                self._notices.add_notice(NOTICE_FILE_ASIDE, aside, str(e))
 
     def log_file(self) -> Path | None:
         """Where errors are written (opening the file if needed); None when no folder is writable."""

@@ -18,11 +18,13 @@ from pathlib import Path
 from game.app.config import paths
 from game.app.config.settings import Settings
 from game.app.matches.meta import MatchMeta
+from game.app.records import playways
 from game.app.records.ledger import settle_at_start
 from game.app.records.stats import SilentStats, Stats
 from game.app.stage.crash import CrashLog, SilentCrashLog
 from game.app.stage.sound import SilentSound, Sound
 from game.app.storage import AlreadyOpen, FolderLock, SilentStore, Store
+from game.app.storage.notices import NOTICE_FILE_ASIDE
 from game.engine import MatchState
 
 __all__ = ["AlreadyOpen", "Services"]
@@ -55,14 +57,17 @@ class Services:
         try:
             store = Store(folder)
             store.startup()
+            if lock.aside is not None:
+                store.add_notice(NOTICE_FILE_ASIDE, *lock.aside)
             stats = Stats(folder / paths.STATS_FILE, notices=store)
             stats.check()
-            settle_at_start(store, stats)
+            playways.check(folder, store)
+            settle_at_start(store, stats, time.time)
         except BaseException:
             lock.release()
             raise
         return cls(store=store, stats=stats, sound=Sound(hint.sound, hint.volume),
-                   crash=CrashLog(folder, flush=lambda: store.flush(2.0)), lock=lock)
+                   crash=CrashLog(folder, flush=lambda: store.flush(2.0), notices=store), lock=lock)
 
     @classmethod
     def silent(cls) -> Services:
@@ -73,11 +78,14 @@ class Services:
         save goes; both are on disk before this returns (or ``FINISH_SECONDS`` ran out).
 
         Called before the player sees the end, so a game killed afterwards never offers the finished
-        match again.  Only when the records could not be written does the match-over marker take the
-        save's place, for the next start to record the match (``ledger.settle_at_start``).
+        match again.  Between the records and the save's removal the match is counted by its way of
+        playing (``ways.json``, once per match).  Only when the records could not be written does the
+        match-over marker take the save's place, for the next start to record and count the match
+        (``ledger.settle_at_start``).
         """
         failed = self.stats.failed_writes
         if self.stats.flush(FINISH_SECONDS) and self.stats.failed_writes == failed:
+            playways.count_finished(playways.folder_of(self), state, meta, self.clock())
             self.store.clear_match()
         else:
             self.store.save_match(state, meta)

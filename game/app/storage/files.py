@@ -68,55 +68,80 @@ def why_failed(error: BaseException) -> str:
     return WHY_DISK
 
 
-def unwritable(folder: Path, files: tuple[Path, ...] = ()) -> str | None:
-    """Why nothing (or not everything) can be saved in ``folder``, seen before trying; None when all looks fine."""
+def unwritable(folder: Path, files: tuple[Path, ...] = ()) -> tuple[str, Path] | None:
+    """Why nothing (or not everything) can be saved in ``folder``, seen before trying, and where (the
+    folder, or the read-only file); None when all looks fine."""
     folder = Path(folder)
     if folder.is_dir():
         if not os.access(folder, os.W_OK):
-            return WHY_READ_ONLY_FOLDER
+            return WHY_READ_ONLY_FOLDER, folder
         with contextlib.suppress(OSError):
             if shutil.disk_usage(folder).free < LOW_SPACE:
-                return WHY_FULL
+                return WHY_FULL, folder
     for f in files:
         if f.is_file() and not os.access(f, os.W_OK):
-            return WHY_READ_ONLY_FILE
+            return WHY_READ_ONLY_FILE, f
     return None
 
 
 def check_kind(path: Path) -> None:
-    """Raise ``NotAFile`` when something other than a regular file (or nothing) is at ``path``."""
+    """Raise ``NotAFile`` when something other than a regular file (or nothing) is at ``path``; a link,
+    even to a regular file, is refused: what the game writes there would land wherever it points."""
     try:
-        st = os.stat(path)
+        st = os.lstat(path)
     except FileNotFoundError:
-        if os.path.lexists(path):
-            raise NotAFile("a link to nothing") from None
         return
-    except OSError as e:  # a loop of links, a name too long, ...
+    except OSError as e:  # a name too long, a folder on the way that cannot be searched, ...
         raise NotAFile(f"not a usable file: {e.strerror or e}") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise NotAFile("a link to another file")
     if not stat.S_ISREG(st.st_mode):
         raise NotAFile("a folder is in its place" if stat.S_ISDIR(st.st_mode) else "not a regular file")
+
+
+def open_regular(path: Path, flags: int = os.O_RDONLY, mode: int = 0o644) -> int:
+    """A descriptor of the regular file at ``path``, the one way the game opens a file of its own.
+
+    A link is not followed (``O_NOFOLLOW``), a pipe or device is never waited on (``O_NONBLOCK``) and
+    anything that turns out not to be a regular file once open is closed again: ``NotAFile`` for all of
+    them, OSError when the system refuses the open.
+    """
+    check_kind(path)
+    extra = getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags | extra, mode)
+    except OSError as e:
+        if e.errno in (errno.ELOOP, errno.ENXIO, getattr(errno, "EMLINK", errno.ELOOP)):
+            raise NotAFile("not a regular file") from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped between the look and the open
+            raise NotAFile("not a regular file")
+        if getattr(os, "O_NONBLOCK", 0):  # POSIX: reads and writes wait as usual once it is a file
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def read_limited(path: Path, limit: int = READ_LIMIT) -> bytes | None:
     """The file's bytes, or None when there is no file.
 
     Raises ``FileTooLarge`` for a file over ``limit`` bytes (never reading more than ``limit + 1``),
-    ``NotAFile`` for a folder, device, pipe or dangling link in its place (never opened, so a pipe
-    cannot hang the game), and OSError when it cannot be read.
+    ``NotAFile`` for a folder, device, pipe or link in its place (``open_regular``: a pipe cannot hang
+    the game, a link is not followed), and OSError when it cannot be read.
     """
     check_kind(path)
-    if not os.path.lexists(path):
-        return None
-    if os.stat(path).st_size > limit:
-        raise FileTooLarge(f"the file is too large (over {limit} bytes)")
-    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        fd = os.open(path, flags)
+        if os.lstat(path).st_size > limit:  # not even opened
+            raise FileTooLarge(f"the file is too large (over {limit} bytes)")
+        fd = open_regular(path)
     except FileNotFoundError:
         return None
     with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped between the look and the open
-            raise NotAFile("not a regular file")
+        if os.fstat(f.fileno()).st_size > limit:
+            raise FileTooLarge(f"the file is too large (over {limit} bytes)")
         raw = f.read(limit + 1)
     if len(raw) > limit:
         raise FileTooLarge(f"the file is too large (over {limit} bytes)")
@@ -130,6 +155,10 @@ def atomic_write(path: Path, text: str, durable: bool = True) -> None:
     it the rename happens at once and ``sync_file`` may follow (what the background writer does).
     """
     path = Path(path)
+    try:
+        check_kind(path)
+    except NotAFile as e:
+        raise Refused(errno.EEXIST, f"not written over: {e}", str(path)) from None
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
@@ -148,11 +177,12 @@ def atomic_write(path: Path, text: str, durable: bool = True) -> None:
 
 def sync_file(path: Path) -> None:
     """Ask the disk to keep ``path`` and its name for good (after a rename); quiet when it cannot."""
-    mode = "r+b" if os.name == "nt" else "rb"  # Windows flushes only a handle open for writing
+    flags = os.O_RDWR if os.name == "nt" else os.O_RDONLY  # Windows flushes only a handle open for writing
     try:
-        with open(path, mode) as f:
+        fd = open_regular(path, flags)
+        with os.fdopen(fd, "rb") as f:
             os.fsync(f.fileno())
-    except OSError:
+    except (OSError, NotAFile):
         return
     _sync_dir(Path(path).parent)
 
@@ -183,7 +213,6 @@ def remove_stale_temps(folder: Path) -> None:
         with contextlib.suppress(OSError):
             if tmp.is_file() and not tmp.is_symlink():
                 tmp.unlink()
-
 
 
 Report = Callable[[Path, BaseException | None], None]

@@ -22,6 +22,8 @@ import threading
 from pathlib import Path
 from typing import Protocol
 
+from .files import Unusable, check_kind, open_regular, set_aside
+
 log = logging.getLogger(__name__)
 
 LOCK_FILE = "gin-rummy.lock"
@@ -133,6 +135,7 @@ class FolderLock:
         self.path = self.folder / name
         self.held = False
         self.why = ""
+        self.aside: tuple[Path, str] | None = None  # a link or pipe found in the lock file's place, moved there
 
     def acquire(self) -> FolderLock:
         key = _key(self.folder)
@@ -167,15 +170,21 @@ class FolderLock:
     def _open(self) -> int | None:
         with contextlib.suppress(OSError):
             self.folder.mkdir(parents=True, exist_ok=True)
-        flags = getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
         try:
-            return os.open(self.path, os.O_RDWR | os.O_CREAT | flags, 0o644)
-        except OSError as e:
+            check_kind(self.path)
+        except Unusable as e:  # a link or a pipe: moved aside, never opened (``open_regular`` checks again)
+            moved = set_aside(self.path)
+            if moved is not None:
+                self.aside = (moved, str(e))
+        flags = os.O_CREAT
+        try:
+            return open_regular(self.path, os.O_RDWR | flags)
+        except (OSError, Unusable) as e:
             first = e
         try:  # a read-only folder may still hold the lock file of an earlier start
-            return os.open(self.path, os.O_RDONLY | flags)
-        except OSError:
-            self.why = f"no lock file can be made: {first.strerror or first}"
+            return open_regular(self.path)
+        except (OSError, Unusable):
+            self.why = f"no lock file can be made: {getattr(first, 'strerror', None) or first}"
             log.warning("%s in %s", self.why, self.folder)
             return None
 

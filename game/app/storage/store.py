@@ -118,10 +118,10 @@ class Store(_InFolder):
                 check_kind(path)
             except Unusable as e:
                 self._unusable(path, key, str(e))
-        why = unwritable(self._folder, (self.settings_path, self.match_path))
-        if why is not None:
-            log.warning("progress cannot be saved in %s (%s)", self._folder, why)
-            self.trouble.seen_at_start(why)
+        found = unwritable(self._folder, (self.settings_path, self.match_path))
+        if found is not None:
+            log.warning("progress cannot be saved in %s (%s)", found[1], found[0])
+            self.trouble.seen_at_start(*found)
 
     def _written(self, path: Path, error: BaseException | None) -> None:
         """The writer's report after each write (on its thread)."""

@@ -1,5 +1,13 @@
-"""Telling the player about saving: "progress cannot be saved" once for a trouble, whoever reports it,
-and "saving works again" once it is over (a part a ``Store`` holds)."""
+"""Whether progress is being saved: one state for the whole folder, behind every saving notice (a part
+a ``Store`` holds).
+
+Each file that failed its last write (or, seen at the start, the folder itself or a read-only file)
+is failing until a write of it works; a write that works in the folder also clears the folder's own
+trouble (space came back).  "Progress cannot be saved" is said when the state turns from saving to
+failing, "saving works again" when it turns back, whoever reports (the store's writer, the
+statistics).  A notice not shown yet is taken back by its opposite, so the player never has both at
+once, and never hears that saving works while some file still cannot be written.
+"""
 from __future__ import annotations
 
 import logging
@@ -19,26 +27,37 @@ class SavingTrouble:
         self.folder = folder
         self._notices = Notices()
         self._lock = threading.Lock()
-        self._failing: dict[Path, str] = {}  # files whose last write failed (the folder: seen at start), and why
-        self._told_trouble = False  # NOTICE_CANNOT_SAVE given for the present trouble (any service's)
+        self._failing: dict[Path, str] = {}  # what cannot be written now (a file, or the folder), and why
 
     def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
-        """Queue a notice; "progress cannot be saved" is said once for a trouble, whoever reports it, and
-        "saving works again" only after the player heard of the trouble (else the trouble is just dropped)."""
+        """Queue a notice.  A saving notice is a report of the file ``aside`` (the folder when it names
+        no file of its own): it changes the one state, and the player hears only the state's turns."""
         if key == NOTICE_CANNOT_SAVE:
-            with self._lock:
-                if self._told_trouble:
-                    return
-                self._told_trouble = True
-            self._notices.take_key(NOTICE_SAVING_BACK)
+            self.report(aside if aside is not None else self.folder, why or WHY_DISK, detail)
         elif key == NOTICE_SAVING_BACK:
-            with self._lock:
-                if not self._told_trouble:
-                    return
-                self._told_trouble = False
-            if self._notices.take_key(NOTICE_CANNOT_SAVE) is not None:
-                return  # the trouble was never shown: nothing to take back
-        self._notices.add(key, aside, detail, why)
+            self.report(aside if aside is not None else self.folder, None, detail)
+        else:
+            self._notices.add(key, aside, detail, why)
+
+    def report(self, source: Path, why: str | None, detail: str = "") -> None:
+        """``source`` (a file, or the folder) takes writes (``why`` None) or does not, and why."""
+        with self._lock:
+            before = bool(self._failing)
+            if why is None:
+                self._failing.pop(source, None)
+                self._failing.pop(self.folder, None)  # a write in the folder worked: it takes writes again
+            else:
+                self._failing[source] = why
+            after = bool(self._failing)
+            if before == after:
+                return
+            if after:  # saving -> failing; a "works again" not shown yet is simply taken back
+                if self._notices.take_key(NOTICE_SAVING_BACK) is None:
+                    self._notices.add(NOTICE_CANNOT_SAVE, self.folder, detail, why or WHY_DISK)
+            elif self._notices.take_key(NOTICE_CANNOT_SAVE) is None:  # failing -> saving, the trouble was shown
+                self._notices.add(NOTICE_SAVING_BACK, self.folder, detail)
+        if not after:
+            log.warning("progress is saved again in %s", self.folder)
 
     def take_notices(self) -> list[Notice]:
         """The notices not shown yet (the store's and those of services reporting to it); each once."""
@@ -60,34 +79,16 @@ class SavingTrouble:
 
     @property
     def saving_fails(self) -> bool:
-        """Whether the last write of some file failed (and no later one of it succeeded)."""
+        """Whether some file (or the folder) cannot be written now."""
         with self._lock:
             return bool(self._failing)
 
-    def seen_at_start(self, why: str) -> None:
-        """The folder takes no writes at all: what fails before one works is no news."""
-        with self._lock:
-            self._failing[self.folder] = why
-        self.add_notice(NOTICE_CANNOT_SAVE, self.folder, "seen at start", why)
+    def seen_at_start(self, why: str, where: Path | None = None) -> None:
+        """Before any write: the folder (``where`` None) or one read-only file takes no writes."""
+        self.report(where if where is not None else self.folder, why, "seen at start")
 
     def written(self, path: Path, error: BaseException | None) -> None:
         """The writer's report after each write (on its thread)."""
-        with self._lock:
-            if error is None:
-                was = bool(self._failing)
-                self._failing.pop(path, None)
-                self._failing.pop(self.folder, None)  # the folder takes writes again (space came back)
-                back = was and not self._failing
-            else:
-                back = False
-        if error is None:
-            if back:
-                log.warning("progress is saved again in %s", self.folder)
-                self.add_notice(NOTICE_SAVING_BACK, self.folder)
-            return
-        with self._lock:
-            first = not self._failing
-            why = why_failed(error)
-            self._failing[path] = why
-        if first:
-            self.add_notice(NOTICE_CANNOT_SAVE, self.folder, str(error), why)
+        if error is not None:
+            log.debug("a write of %s failed: %s", path, error)
+        self.report(path, None if error is None else why_failed(error), "" if error is None else str(error))

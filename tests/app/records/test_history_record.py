@@ -256,6 +256,9 @@ def test_a_damaged_file_is_refused_with_a_reason(stats, tmp_path):
             history.files.import_file(path)
     with pytest.raises(RecordError):
         history.files.import_file(tmp_path / "missing.jsonl")
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "text.jsonl")
+    with pytest.raises(RecordError, match="link"):  # only a regular file is read, never through a link
+        history.files.import_file(tmp_path / "link.jsonl")
     assert history.matches() == []
 
 

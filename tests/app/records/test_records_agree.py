@@ -116,3 +116,50 @@ def test_a_save_of_a_match_the_records_hold_as_over_is_never_offered(tmp_path):
         assert services.store.take_notices() == []
     finally:
         services.close()
+
+
+def ways_two(folder):
+    from game.app.records import playways
+
+    return playways.load(folder)["ways"]["two"]
+
+
+def test_a_finished_match_is_counted_by_its_way_before_its_save_goes_and_only_once(tmp_path):
+    from game.app.records import playways
+
+    services, match, saves = start(tmp_path, target=10)
+    cleared = []
+    real_clear = services.store.clear_match
+
+    def clear():
+        cleared.append(ways_two(tmp_path)["played"])  # what ways.json holds as the save goes
+        real_clear()
+
+    services.store.clear_match = clear
+    play(match, lambda s: s.phase is Phase.MATCH_OVER)
+    won = match.state.final.winner == match.info.human_seat
+    assert cleared == [1] and ways_two(tmp_path) == {"played": 1, "won": int(won)}
+    playways.record(tmp_path, "two", won, None, match.info.match_id)  # the screen's count comes after: no twice
+    services.close()
+    assert ways_two(tmp_path) == {"played": 1, "won": int(won)}
+
+
+def test_a_kill_between_the_records_and_the_count_is_counted_at_the_next_start_once(tmp_path, monkeypatch):
+    from game.app.records import playways
+
+    services, match, saves = start(tmp_path, target=10)
+    monkeypatch.setattr(playways, "count_finished", lambda *a: None)  # killed before ways.json was written
+    play(match, lambda s: s.phase is Phase.MATCH_OVER)
+    monkeypatch.undo()
+    won = match.state.final.winner == match.info.human_seat
+    services.close()
+    assert ways_two(tmp_path) == {"played": 0, "won": 0}
+    last_live = [s for s in saves if '"over": true' not in s[:300]][-1]
+    (tmp_path / "match.json").write_text(last_live, encoding="utf-8")  # and before the save was dropped
+    for _ in range(2):
+        services = Services.for_player(tmp_path)
+        try:
+            assert not services.store.has_match()
+            assert ways_two(tmp_path) == {"played": 1, "won": int(won)}
+        finally:
+            services.close()

@@ -68,14 +68,19 @@ def test_a_failing_bot_never_puts_a_card_in_the_log(crash, tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
-def test_an_error_log_that_is_a_named_pipe_is_never_opened(tmp_path, monkeypatch):
+def test_an_error_log_that_is_a_named_pipe_is_never_opened_and_is_set_aside(tmp_path, monkeypatch):
+    import stat
     import tempfile
+
+    from game.app.storage import SilentStore
+    from game.app.storage.notices import NOTICE_FILE_ASIDE
 
     spare = tmp_path / "spare"
     spare.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(spare))
     os.mkfifo(tmp_path / "error.log")
-    crash = CrashLog(tmp_path)
+    notices = SilentStore()
+    crash = CrashLog(tmp_path, notices=notices)
     found = []
     t = threading.Thread(target=lambda: found.append(crash.log_file()), daemon=True)
     t.start()
@@ -86,7 +91,11 @@ def test_an_error_log_that_is_a_named_pipe_is_never_opened(tmp_path, monkeypatch
             t.join(5)
             os.close(fd)
             pytest.fail("opening the log hung on a named pipe")
-        assert found and found[0] is not None and spare in found[0].parents
+        assert found == [tmp_path / "error.log"] and (tmp_path / "error.log").is_file()
+        kept = list(tmp_path.glob("error.damaged-*.log"))
+        assert len(kept) == 1 and stat.S_ISFIFO(kept[0].lstat().st_mode), kept
+        told = notices.take_notices()
+        assert [n.key for n in told] == [NOTICE_FILE_ASIDE] and told[0].aside == kept[0]
     finally:
         crash.uninstall()
 
