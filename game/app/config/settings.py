@@ -71,6 +71,7 @@ class Settings:
     practice: bool = False  # new matches against the computer allow taking moves back (kept out of the wins)
     history_keep: int = 200  # how many matches the history keeps (the oldest go first)
     guide_shown: bool = False
+    lesson_done: bool = False  # the first lesson was offered (or played); How to play still has it
     names: tuple[str, str] = ("", "")
     player_seed: str = ""  # the player's part of every fair deal, kept until they change it (docs/fairness.md)
 
@@ -197,6 +198,7 @@ _CHECKS: dict[str, Callable[[Value], Value]] = {
     "practice": _boolean,
     "history_keep": _history_keep,
     "guide_shown": _boolean,
+    "lesson_done": _boolean,
     "names": _names,
     "player_seed": _player_seed,
 }

@@ -36,7 +36,7 @@ LATER = ("game.app.program.listeners", "game.app.records.history", "game.app.sce
          "game.app.scenes.deal", "game.app.scenes.error", "game.app.scenes.history", "game.app.scenes.matchover",
          "game.app.scenes.overlays", "game.app.scenes.play", "game.app.scenes.replay", "game.app.scenes.result",
          "game.app.scenes.settings", "game.app.scenes.gamenight", "game.app.scenes.tablesheet",
-         "game.app.scenes.matchviews")
+         "game.app.scenes.matchviews", "game.app.scenes.lesson")
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +192,7 @@ class Flow:
         self.match = None
         self.tables.leave()
         self.host.set_scene(MenuScene(self.host))
+        self.offer_lesson()
 
     def start_deal(self, match: Match) -> None:
         from game.app.scenes.deal import DealScene
@@ -221,6 +222,33 @@ class Flow:
         from game.app.scenes.matchover import MatchOverScene
 
         self.host.set_scene(MatchOverScene(self.host, match))
+
+    def show_lesson(self) -> None:
+        """The first lesson: a fixed hand against a scripted computer, with no listeners (nothing is kept)."""
+        from game.app.matches.lesson import lesson_match
+        from game.app.scenes.lesson import LessonScene
+        from game.app.scenes.play import PlayScene
+
+        if not self.host.settings.lesson_done:
+            self.host.apply_settings(self.host.settings.with_(lesson_done=True))
+        self.tables.leave()
+        match = lesson_match(self.host.bots)
+        self.match, self.recorder = match, None
+        self.hand_view = self.hand_view.fresh()
+        self.host.table.reset()
+        play = PlayScene(self.host, match)
+        self.host.set_scene(play)
+        self.host.push(LessonScene(self.host, play))
+
+    def offer_lesson(self) -> None:
+        """At a new player's first start, over the menu: the lesson, or not now (How to play keeps it)."""
+        if not self.host.first_match_guide or self.host.settings.lesson_done:
+            return
+        from game.app.scenes.confirm import ConfirmScene
+
+        self.host.apply_settings(self.host.settings.with_(lesson_done=True))  # offered once
+        self.host.push(ConfirmScene(self.host, tr("lesson.offer"), "lesson.start", self.show_lesson,
+                                    no_key="lesson.not_now"))
 
     def show_settings(self) -> None:
         from game.app.scenes.settings import SettingsScene
