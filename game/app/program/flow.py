@@ -11,12 +11,14 @@ import logging
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.app.lang.i18n import tr
 from game.app.matches.fairdeal import SealedDeck, random_cut
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
+from game.app.program import flow_lesson
 from game.app.program.flow_tables import TableFlow
 from game.app.scenes.menu import MenuScene
 from game.engine import DeckSource, Phase
@@ -66,6 +68,7 @@ class Flow:
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
         self.menu_choice: Opponent | None = None  # the opponent last chosen in the menu (a level or hotseat)
         self.tables = TableFlow(host, self._play_duel, lambda setup: self._open(setup, None, True))
+        self.show_lesson = partial(flow_lesson.show_lesson, host, self)  # the first lesson, kept nowhere
 
     def next_seed(self) -> int:
         if self.seed is not None:
@@ -77,7 +80,6 @@ class Flow:
 
     def _adopt(self, match: Match, practice: bool = False, resumed: bool = False) -> None:
         from game.app.program import listeners as match_listeners
-
         self.match = match
         self.recorder = match_listeners.attach(match, self.host.services, practice=practice,
                                                keep=self.history_keep(), resumed=resumed,
@@ -192,7 +194,6 @@ class Flow:
         self.match = None
         self.tables.leave()
         self.host.set_scene(MenuScene(self.host))
-        self.offer_lesson()
 
     def start_deal(self, match: Match) -> None:
         from game.app.scenes.deal import DealScene
@@ -222,33 +223,6 @@ class Flow:
         from game.app.scenes.matchover import MatchOverScene
 
         self.host.set_scene(MatchOverScene(self.host, match))
-
-    def show_lesson(self) -> None:
-        """The first lesson: a fixed hand against a scripted computer, with no listeners (nothing is kept)."""
-        from game.app.matches.lesson import lesson_match
-        from game.app.scenes.lesson import LessonScene
-        from game.app.scenes.play import PlayScene
-
-        if not self.host.settings.lesson_done:
-            self.host.apply_settings(self.host.settings.with_(lesson_done=True))
-        self.tables.leave()
-        match = lesson_match(self.host.bots)
-        self.match, self.recorder = match, None
-        self.hand_view = self.hand_view.fresh()
-        self.host.table.reset()
-        play = PlayScene(self.host, match)
-        self.host.set_scene(play)
-        self.host.push(LessonScene(self.host, play))
-
-    def offer_lesson(self) -> None:
-        """At a new player's first start, over the menu: the lesson, or not now (How to play keeps it)."""
-        if not self.host.first_match_guide or self.host.settings.lesson_done:
-            return
-        from game.app.scenes.confirm import ConfirmScene
-
-        self.host.apply_settings(self.host.settings.with_(lesson_done=True))  # offered once
-        self.host.push(ConfirmScene(self.host, tr("lesson.offer"), "lesson.start", self.show_lesson,
-                                    no_key="lesson.not_now"))
 
     def show_settings(self) -> None:
         from game.app.scenes.settings import SettingsScene

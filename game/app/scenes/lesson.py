@@ -13,7 +13,7 @@ import pygame
 from game.app.lang import text
 from game.app.lang.i18n import equation, tr
 from game.app.looks import cardart
-from game.app.looks.panels import GOLD, INK, panel
+from game.app.looks.panels import GOLD, INK, panel, veil
 from game.app.matches.lesson import STEPS, Step
 from game.app.stage.scene import Host, Scene
 from game.app.stage.uitheme import label_width
@@ -138,9 +138,15 @@ class LessonScene(Scene):
         self._show_knock()
 
     def _show_knock(self) -> None:
-        """The scene below hides its widgets while covered; the Knock button is one of the lesson's steps."""
+        """The scene below hides its widgets while covered; the Knock button is one of the lesson's steps (and,
+        the hand over, nothing to press)."""
         b = self.play.controls.buttons.get("knock")
-        if b is not None and b.alive() and not b.visible:
+        if b is None or not b.alive():
+            return
+        if self.hand_over():
+            if b.visible:
+                b.hide()
+        elif not b.visible:
             b.show()
 
     def build_ui(self) -> None:
@@ -215,6 +221,7 @@ class LessonScene(Scene):
     def update(self, dt: float) -> None:
         if self.hand_over():
             self.app.table.update(dt)  # the cards settle; the result screen is not shown in the lesson
+            self._show_knock()
         else:
             self.play.update(dt)
             self._show_knock()
@@ -224,7 +231,11 @@ class LessonScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         r = self.panel_rect()
-        shade_and_point(surface, self.app, self.target(), r)
+        t = self.target()
+        if t is None:
+            veil(surface, 170)  # the last word stands alone, the table's own lines behind it
+        else:
+            shade_and_point(surface, self.app, t, r)
         self.draw_shown(surface)
         panel(surface, r, radius=lay.px(14))
         text.draw(surface, tr("lesson.title", n=self.step + 1, total=len(STEPS)), lay.font(15), GOLD,
@@ -244,7 +255,7 @@ class LessonScene(Scene):
         cards = [c for m in res.defender_melds for c in m] + list(res.defender_deadwood_cards) + laid
         t = opponent_rect(self.app)
         cw, ch = round(lay.cw * lay.opp_scale), round(lay.ch * lay.opp_scale)
-        step = min(cw * 0.8, (t.width - cw) / max(1, len(cards) - 1))
+        step = min(cw * 0.62, (t.width - cw) / max(1, len(cards) - 1))
         x = t.centerx - (step * (len(cards) - 1)) / 2  # cards run left to right in every language
         for c in cards:
             r = cardart.draw_face(surface, c, (round(x), t.centery), cw, ch, self.app.card_style)

@@ -9,6 +9,7 @@ from helpers.apps import Driver
 from game.app.lang import i18n
 from game.app.lang.i18n import equation, tr
 from game.app.matches.lesson import STEPS, lesson_state
+from game.app.program.flow_lesson import offer_lesson
 from game.app.scenes.lesson import LessonScene
 from game.engine import Card, Discard, DrawDiscard, DrawStock, Knock, Phase
 
@@ -155,14 +156,18 @@ def test_escape_skips_the_lesson(monkeypatch):
 def test_a_new_player_is_offered_the_lesson_once(monkeypatch):
     d = Driver(monkeypatch)
     d.app.first_match_guide = True
-    d.app.nav.to_menu()
+    offer_lesson(d.app)
     d.frame(2)
     assert d.top.name == "confirm" and d.top.question == tr("lesson.offer")
     d.press("#confirm_no")
     assert d.top.name == "menu" and d.app.settings.lesson_done
-    d.app.nav.to_menu()
+    offer_lesson(d.app)
     d.frame(2)
     assert d.top.name == "menu"  # not offered again; How to play keeps it
+    d.app.apply_settings(d.app.settings.with_(lesson_done=False))
+    offer_lesson(d.app)
+    d.press("#confirm_yes")
+    assert isinstance(d.top, LessonScene)
 
 
 def test_the_lesson_is_offered_from_how_to_play_only_outside_a_match(monkeypatch):
