@@ -253,12 +253,9 @@ class LessonScene(Scene):
         lay = self.app.layout
         laid = [c for c, _ in res.layoffs]
         cards = [c for m in res.defender_melds for c in m] + list(res.defender_deadwood_cards) + laid
-        t = opponent_rect(self.app)
         cw, ch = round(lay.cw * lay.opp_scale), round(lay.ch * lay.opp_scale)
-        step = min(cw * 0.62, (t.width - cw) / max(1, len(cards) - 1))
-        x = t.centerx - (step * (len(cards) - 1)) / 2  # cards run left to right in every language
-        for c in cards:
-            r = cardart.draw_face(surface, c, (round(x), t.centery), cw, ch, self.app.card_style)
+        # where its cards lay face down, left to right in every language
+        for c, x in zip(cards, sorted(self.play.top_row(len(cards))), strict=True):
+            r = cardart.draw_face(surface, c, (round(x), round(lay.opp_y)), cw, ch, self.app.card_style)
             if c in laid:
                 pygame.draw.rect(surface, GOLD, r, max(2, lay.px(3)), border_radius=max(3, cw // 10))
-            x += step
