@@ -74,6 +74,7 @@ class Settings:
     practice: bool = False  # new matches against the computer allow taking moves back (kept out of the wins)
     history_keep: int = 200  # how many matches the history keeps (the oldest go first)
     guide_shown: bool = False
+    lesson_done: bool = False  # the first lesson was offered (or played); How to play still has it
     names: tuple[str, str] = ("", "")
 
     @property
@@ -196,6 +197,7 @@ _CHECKS: dict[str, Callable[[Value], Value]] = {
     "practice": _boolean,
     "history_keep": _history_keep,
     "guide_shown": _boolean,
+    "lesson_done": _boolean,
     "names": _names,
 }
 

@@ -204,6 +204,7 @@ def play(args: argparse.Namespace, folder: Path | None) -> int:
     marks = Marks()
     from game.app.config.settings import speed
     from game.app.program.app import App
+    from game.app.program.flow_lesson import offer_lesson
     from game.app.storage import AlreadyOpen
 
     marks.mark("imports")
@@ -237,7 +238,10 @@ def play(args: argparse.Namespace, folder: Path | None) -> int:
     app.nav.seed = args.seed
     app.nav.to_menu()
     marks.mark("menu")
-    return smoke(app, marks) if args.smoke else app.run()
+    if args.smoke:
+        return smoke(app, marks)
+    offer_lesson(app)  # a new player is offered the first lesson, once
+    return app.run()
 
 
 def smoke(app, marks: Marks) -> int:

@@ -14,11 +14,8 @@ from typing import TypeVar
 from game.app.lang.i18n import tr
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.arrangeshots import arranging
-from game.app.pictures.staging import (
-    LONG_NAMES,
-    find_result,
-    play_to_end_of_hand,
-)
+from game.app.pictures.lessonshots import lesson_steps
+from game.app.pictures.staging import LONG_NAMES, find_result, play_to_end_of_hand
 from game.app.program.app import App
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.cut import CutScene
@@ -101,6 +98,7 @@ def tour(app: App) -> Iterator[str]:
     app.scenes.clear_toast()
     app.nav.seed = 40
     yield from _menus(app)
+    yield from lesson_steps(app)
     play, hand = yield from _table(app)
     yield from _overlays(app, play, hand)
     yield from _other_tables(app)

@@ -11,12 +11,14 @@ import logging
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.app.lang.i18n import tr
 from game.app.matches.fairdeal import fresh_seal, resumed_seal
 from game.app.matches.match import BOT_SEAT, Match, MatchSetup
+from game.app.program import flow_lesson
 from game.app.program.flow_tables import TableFlow
 from game.app.scenes.menu import MenuScene
 from game.engine import DeckSource, Phase
@@ -37,7 +39,7 @@ LATER = ("game.app.program.listeners", "game.app.records.history", "game.app.sce
          "game.app.scenes.deal", "game.app.scenes.error", "game.app.scenes.history", "game.app.scenes.matchover",
          "game.app.scenes.overlays", "game.app.scenes.play", "game.app.scenes.replay", "game.app.scenes.result",
          "game.app.scenes.settings", "game.app.scenes.gamenight", "game.app.scenes.tablesheet",
-         "game.app.scenes.matchviews")
+         "game.app.scenes.matchviews", "game.app.scenes.lesson")
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +69,7 @@ class Flow:
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
         self.menu_choice: Opponent | None = None  # the opponent last chosen in the menu (a level or hotseat)
         self.tables = TableFlow(host, self._play_duel, lambda setup: self._open(setup, None, True))
+        self.show_lesson = partial(flow_lesson.show_lesson, host, self)  # the first lesson, kept nowhere
 
     def next_seed(self) -> int:
         if self.seed is not None:
@@ -78,7 +81,6 @@ class Flow:
 
     def _adopt(self, match: Match, practice: bool = False, resumed: bool = False) -> None:
         from game.app.program import listeners as match_listeners
-
         self.match = match
         self.recorder = match_listeners.attach(match, self.host.services, practice=practice,
                                                keep=self.history_keep(), resumed=resumed,

@@ -56,35 +56,8 @@ class GuideScene(Scene):
         return w, lay.px(44) + round(lines * size * 1.25) + lay.px(12) + bh + lay.px(12)
 
     def panel_rect(self) -> pygame.Rect:
-        """Beside the target, where the tip fits on the screen and covers neither what it explains, nor the
-        Knock button, nor (where there is room) the hand, the piles and the opponent's cards: above or
-        beside the target first, then in the free band beside the piles."""
-        lay = self.app.layout
-        t = self.target()
         w, h = self.panel_size()
-        screen = pygame.Rect(lay.margin, lay.margin, lay.w - 2 * lay.margin, lay.h - 2 * lay.margin)
-        gap = lay.px(18)
-        before = (t.left - gap - w) if not lay.mirror else (t.right + gap)
-        after = (t.right + gap) if not lay.mirror else (t.left - gap - w)
-        piles = lay.card_rect(lay.stock_x, lay.pile_y).union(lay.card_rect(lay.discard_x, lay.pile_y))
-        piles.inflate_ip(lay.px(16), lay.px(16))
-        band = lay.pile_y - h / 2
-        candidates = [(t.centerx - w / 2, t.top - gap - h), (before, t.centery - h / 2),
-                      (after, t.centery - h / 2), (t.centerx - w / 2, t.bottom + gap),
-                      (piles.left - gap - w, band), (piles.right + gap, band)]
-        if lay.mirror:
-            candidates[4], candidates[5] = candidates[5], candidates[4]
-        hand = pygame.Rect(round(lay.w / 2 - lay.hand_max_width / 2), round(lay.hand_y - lay.ch / 2 - lay.lift),
-                           round(lay.hand_max_width), round(lay.ch + lay.lift))
-        ow, oh = lay.opp_max_width, lay.ch * lay.opp_scale
-        opponent = pygame.Rect(round(lay.w / 2 - ow / 2), round(lay.opp_y - oh / 2), round(ow), round(oh))
-        must = [t] + [b.get_abs_rect() for b in self.play_widgets()]
-        rects = [pygame.Rect(round(x), round(y), w, h).clamp(screen) for x, y in candidates]
-        for keep_clear in (must + [hand, piles, opponent], must + [hand, piles], must):
-            for r in rects:
-                if not any(r.colliderect(c) for c in keep_clear):
-                    return r
-        return rects[0]
+        return place_tip(self.app, self.target(), w, h, self.play_widgets())
 
     def play_widgets(self) -> list:
         """The table's widgets that show while the tips do (the Knock button)."""
@@ -146,19 +119,7 @@ class GuideScene(Scene):
         lay = self.app.layout
         t = self.target()
         r = self.panel_rect()
-        shade = pygame.Surface((lay.w, lay.h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        pygame.draw.rect(shade, (0, 0, 0, 0), t, border_radius=lay.px(10))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, GOLD, t, max(2, lay.px(3)), border_radius=lay.px(10))
-        # a line from the tip's edge to the edge of what it explains
-        a = pygame.Vector2(r.center)
-        b = pygame.Vector2(t.center)
-        if a != b:
-            start = _edge_point(r, b)
-            end = _edge_point(t, a)
-            pygame.draw.line(surface, GOLD, start, end, max(2, lay.px(3)))
-            pygame.draw.circle(surface, GOLD, end, max(3, lay.px(6)))
+        shade_and_point(surface, self.app, t, r)
         panel(surface, r, radius=lay.px(14))
         key = STEPS[self.step]
         text.draw(surface, tr("guide.title", n=self.step + 1, total=len(STEPS)), lay.font(15), GOLD,
@@ -166,6 +127,66 @@ class GuideScene(Scene):
                   lay.anchor("midleft"), bold=True, max_width=r.width - lay.px(32))
         body = pygame.Rect(r.left + lay.px(16), r.top + lay.px(32), r.width - lay.px(32), r.height - lay.px(40))
         text.draw_wrapped(surface, tr("guide." + key), lay.font(16), INK, body, line_gap=1.25)
+
+
+def place_tip(app: Host, t: pygame.Rect, w: int, h: int, widgets: list) -> pygame.Rect:
+    """Beside the target ``t``, where a tip of ``w`` by ``h`` fits on the screen and covers neither what it
+    explains, nor the table's ``widgets``, nor (where there is room) the hand, the piles and the opponent's
+    cards: above or beside the target first, then in the free band beside the piles."""
+    lay = app.layout
+    screen = pygame.Rect(lay.margin, lay.margin, lay.w - 2 * lay.margin, lay.h - 2 * lay.margin)
+    gap = lay.px(18)
+    before = (t.left - gap - w) if not lay.mirror else (t.right + gap)
+    after = (t.right + gap) if not lay.mirror else (t.left - gap - w)
+    piles = lay.card_rect(lay.stock_x, lay.pile_y).union(lay.card_rect(lay.discard_x, lay.pile_y))
+    piles.inflate_ip(lay.px(16), lay.px(16))
+    band = lay.pile_y - h / 2
+    candidates = [(t.centerx - w / 2, t.top - gap - h), (before, t.centery - h / 2),
+                  (after, t.centery - h / 2), (t.centerx - w / 2, t.bottom + gap),
+                  (piles.left - gap - w, band), (piles.right + gap, band)]
+    if lay.mirror:
+        candidates[4], candidates[5] = candidates[5], candidates[4]
+    hand = hand_rect(app)
+    opponent = opponent_rect(app)
+    must = [t] + [b.get_abs_rect() for b in widgets]
+    rects = [pygame.Rect(round(x), round(y), w, h).clamp(screen) for x, y in candidates]
+    for keep_clear in (must + [hand, piles, opponent], must + [hand, piles], must):
+        for r in rects:
+            if not any(r.colliderect(c) for c in keep_clear):
+                return r
+    return rects[0]
+
+
+def hand_rect(app: Host) -> pygame.Rect:
+    lay = app.layout
+    return pygame.Rect(round(lay.w / 2 - lay.hand_max_width / 2), round(lay.hand_y - lay.ch / 2 - lay.lift),
+                       round(lay.hand_max_width), round(lay.ch + lay.lift))
+
+
+def opponent_rect(app: Host) -> pygame.Rect:
+    lay = app.layout
+    ow, oh = lay.opp_max_width, lay.ch * lay.opp_scale
+    return pygame.Rect(round(lay.w / 2 - ow / 2), round(lay.opp_y - oh / 2), round(ow), round(oh))
+
+
+def shade_and_point(surface: pygame.Surface, app: Host, t: pygame.Rect | None, r: pygame.Rect) -> None:
+    """The table dimmed but for ``t``, ringed in gold, and a line from the tip ``r`` to it."""
+    lay = app.layout
+    shade = pygame.Surface((lay.w, lay.h), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 110))
+    if t is not None:
+        pygame.draw.rect(shade, (0, 0, 0, 0), t, border_radius=lay.px(10))
+    surface.blit(shade, (0, 0))
+    if t is None:
+        return
+    pygame.draw.rect(surface, GOLD, t, max(2, lay.px(3)), border_radius=lay.px(10))
+    a = pygame.Vector2(r.center)
+    b = pygame.Vector2(t.center)
+    if a != b:
+        start = _edge_point(r, b)
+        end = _edge_point(t, a)
+        pygame.draw.line(surface, GOLD, start, end, max(2, lay.px(3)))
+        pygame.draw.circle(surface, GOLD, end, max(3, lay.px(6)))
 
 
 def _edge_point(rect: pygame.Rect, toward: pygame.Vector2) -> pygame.Vector2:

@@ -100,8 +100,16 @@ class RulesScene(Scene):
         lay = self.app.layout
         r = self.panel_rect()
         bw, bh = lay.col_w, lay.button_h
-        self.button(pygame.Rect(r.centerx - bw // 2, r.bottom - bh - lay.px(12), bw, bh), "button.close",
-                    "#close_rules", self.close, class_id="@primary")
+        close = pygame.Rect(r.centerx - bw // 2, r.bottom - bh - lay.px(12), bw, bh)
+        if self.app.nav.match is None:  # the lesson is offered where no match would be left behind
+            lw = max(bw, label_width(lay, tr("lesson.open"), ("@tool", "button")))
+            gap = lay.px(12)
+            close.x = round(r.centerx - (bw + gap + lw) / 2)
+            lesson = pygame.Rect(close.right + gap, close.y, lw, bh)
+            if lay.mirror:
+                lesson.x, close.x = close.x, close.x + lw + gap
+            self.button(lesson, "lesson.open", "#lesson_open", self.app.nav.show_lesson, class_id="@tool")
+        self.button(close, "button.close", "#close_rules", self.close, class_id="@primary")
 
     def close(self) -> None:
         self.app.pop(self)

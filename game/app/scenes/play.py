@@ -10,6 +10,7 @@ the table (``matchviews.py``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import pygame
 
@@ -56,6 +57,7 @@ class PlayScene(TableScene):
         self.intents = PlayIntents(app, self.model, self.controls, self.act, self.refresh_targets)
         self._since_buttons = 0.0
         self.guide_due = app.first_match_guide and not app.settings.guide_shown
+        self.gate: Callable[[Action], str | None] | None = None  # a lesson's say on each move: why not, or None
 
     @property  # type: ignore[override]
     def viewer(self) -> int | None:
@@ -117,6 +119,10 @@ class PlayScene(TableScene):
             return False
         seat = self.state.to_act
         assert seat is not None
+        refused = self.gate(action) if self.gate is not None else None
+        if refused is not None:
+            self.app.toast(refused)
+            return False
         try:
             events = self.match.apply(action, seat)
         except IllegalAction as error:

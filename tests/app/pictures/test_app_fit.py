@@ -39,14 +39,15 @@ from helpers.screenwatch import (
     watch,
 )
 
+from game.app.matches.lesson import STEPS
 from game.app.pictures.screenshots import LANGUAGES, SIZES, picture_app
 from game.app.pictures.tour import tour
 from game.app.scenes.tablebase import TableScene
 
 SITUATIONS = (
     "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_looks", "settings_rules",
-    "settings_rules_classic", "stats", "rules", "deal", "play_draw", "play_hint", "play_discard", "confirm",
-    "arrange", "arrange_refused", "arrange_defend",
+    "settings_rules_classic", "stats", "rules", *(f"lesson_{n}" for n in range(1, len(STEPS) + 1)), "deal",
+    "play_draw", "play_hint", "play_discard", "confirm", "arrange", "arrange_refused", "arrange_defend",
     "guide_1", "guide_2", "guide_3", "pause", "pause_rules", "confirm_leave", "play_toast", "play_upcard",
     "play_practice", "curtain", "play_hotseat",
     "view_log", "view_scores", "view_discards", "result_knock", "result_undercut", "result_gin",
