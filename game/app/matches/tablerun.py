@@ -91,6 +91,7 @@ class DuelMatch(Match):
         if seat is None:
             raise ValueError("nobody is to act between hands")
         events = self.run.table.apply(action, self.run.table.duel.seats[seat])
+        self.run.changed(self.run)
         self._tell(action, events)
         return events
 
@@ -98,11 +99,15 @@ class DuelMatch(Match):
 class TableRun:
     """A table match in the app: the engine's table, the setup, and the computers' own duels."""
 
-    def __init__(self, setup: TableSetup, bots: BotKit, sound: Sounds | None = None) -> None:
+    def __init__(self, setup: TableSetup, bots: BotKit, sound: Sounds | None = None, table: Table | None = None,
+                 changed: Callable[[TableRun], None] = lambda run: None) -> None:
         self.setup = setup
         self.bots = bots
         self.sound = sound
-        self.table, _ = Table.new(setup.kind, setup.rules, setup.seed, computers=setup.computers)
+        self.changed = changed  # told after every move and deal, so the table is kept as it stands
+        if table is None:
+            table, _ = Table.new(setup.kind, setup.rules, setup.seed, computers=setup.computers)
+        self.table = table
         self.alone: TableBots | None = None  # the computers of a duel played off screen
         self.thinking: Future[tuple[Action, str | None]] | None = None
 
@@ -110,6 +115,11 @@ class TableRun:
     def headless(self) -> bool:
         """Whether the duel in play is between two computers (played off screen)."""
         return all(seat in self.setup.computers for seat in self.table.duel.seats)
+
+    def advance(self) -> None:
+        """Deal the table's next duel (only the table deals between duels)."""
+        self.table.advance()
+        self.changed(self)
 
     def duel_match(self) -> DuelMatch:
         """The duel in play as a match the two-player scenes can show."""
@@ -152,6 +162,7 @@ class TableRun:
         if problem is not None:  # the referee put a legal move in its place
             log.warning("a computer's move at the table was replaced: %s", problem)
         self.alone.play(table, seat, action)
+        self.changed(self)
         if table.duel_over:
             self.alone = None
             return True

@@ -148,7 +148,7 @@ class Flow:
         self._cut(sealed, cutter, deal)
 
     def has_saved_match(self) -> bool:
-        return self.host.services.store.has_match()
+        return self.host.services.store.has_match() or self.host.services.store.load_table() is not None
 
     def continue_match(self) -> bool:
         """Put the player back where the saved match stopped: the same hand, the same turn, behind the

@@ -21,6 +21,8 @@ from game.engine import TABLE_KINDS
 from game.engine.daily import daily_deal, utc_day
 from game.engine.table import SEATS
 
+from .savedmatch import ask_before_replacing
+
 KINDS = TABLE_KINDS
 DEFAULT_SEATS = {kind: ("person",) + ("medium",) * (SEATS[kind] - 1) for kind in KINDS}  # you and computers
 
@@ -106,12 +108,15 @@ class GameNightScene(Scene):
         self.refresh()
 
     def start(self) -> None:
+        ask_before_replacing(self.app, self.start_now)
+
+    def start_now(self) -> None:
         rules = self.app.settings.rules.with_(hollywood=False)  # Hollywood is for two players
         setup = TableSetup(self.kind, rules, self.app.nav.next_seed(), tuple(self.seats[self.kind]))
         self.app.nav.tables.start_table(setup)
 
     def start_daily(self) -> None:
-        self.app.nav.tables.start_daily(self.daily)
+        ask_before_replacing(self.app, partial(self.app.nav.tables.start_daily, self.daily))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)

@@ -108,7 +108,7 @@ class TableSheetScene(Scene):
         if self.playing_alone:
             return
         if table.duel_over:
-            table.advance()
+            self.run.advance()
         if self.run.headless:
             self.playing_alone = True
             self.rebuild_ui()

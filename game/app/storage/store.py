@@ -90,6 +90,10 @@ class _InFolder:
     def match_path(self) -> Path:
         return self._folder / paths.MATCH_FILE
 
+    @property
+    def table_path(self) -> Path:
+        return self._folder / paths.TABLE_FILE
+
 
 class Store(_InFolder):
     """Settings and the saved match in ``folder`` (which is created on the first write)."""
@@ -212,6 +216,21 @@ class Store(_InFolder):
     def clear_match(self) -> None:
         self._match_known = False
         self._writer.submit(self.match_path, None)
+
+    def save_table(self, text: str | None) -> None:  # the table of three or four being played; None: none
+        self._writer.submit(self.table_path, text)
+
+    def load_table(self) -> bytes | None:
+        """The kept table's text, or None; one that cannot be read is set aside with a ``NOTICE_MATCH``."""
+        self._writer.flush()
+        try:
+            return read_limited(self.table_path, MATCH_READ_LIMIT)
+        except (Unusable, OSError) as e:
+            self._unusable(self.table_path, NOTICE_MATCH, str(e))
+            return None
+
+    def refuse_table(self, error: BaseException) -> None:
+        self._unusable(self.table_path, NOTICE_MATCH, str(error) or type(error).__name__)
 
     def has_match(self) -> bool:
         """Whether Continue should be offered (a save exists or is about to be written)."""
@@ -341,6 +360,15 @@ class SilentStore(_InFolder):
         pass
 
     def clear_match(self) -> None:
+        pass
+
+    def save_table(self, text: str | None) -> None:
+        pass
+
+    def load_table(self) -> bytes | None:
+        return None
+
+    def refuse_table(self, error: BaseException) -> None:
         pass
 
     def has_match(self) -> bool:
