@@ -77,6 +77,22 @@ class DuelMatch(Match):
     def name(self, seat: int) -> str:
         return self.run.setup.name(self.run.table.duel.seats[seat])
 
+    def hand_line(self) -> str:
+        """The table's hand (with pairs both duels are one hand) and the table's target."""
+        return (tr("table.hand_no", n=self.run.table.table_hand_no + 1) + " · "
+                + tr("table.to_target", target=self.rules.target))
+
+    def deals(self, seat: int) -> bool:
+        return self.run.table.kind != "three" and super().deals(seat)
+
+    def table_note(self) -> str | None:
+        """Who deals and sits this hand out (three), or who plays the pair's other duel (pairs)."""
+        duel, name = self.run.table.duel, self.run.setup.name
+        if self.run.table.kind == "three":
+            return tr("table.sits_out", name=name(duel.sitting_out[0]))
+        a, b = duel.sitting_out
+        return tr("table.other_duel", a=name(a), b=name(b))
+
     def say(self, key: str, seat: int, **params: object) -> str:
         if self.run.setup.people == 1:  # one person at the table: the "you" sentences fit
             return super().say(key, seat, **params)

@@ -6,6 +6,7 @@ leaving, Esc and closing the window all leave it for Continue; it is dropped whe
 """
 from __future__ import annotations
 
+import datetime
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -19,6 +20,22 @@ if TYPE_CHECKING:
     from game.engine.table import Table
 
 log = logging.getLogger(__name__)
+
+DAYS_KEPT = 8  # a day's deal left unfinished is known again for a week after its day
+
+
+def days_deal(match: Match, now: float) -> DailyDeal | None:
+    """The day's deal a resumed match is, when it was dealt from a recent day's public seed (else None)."""
+    from game.engine.daily import daily_deal, utc_day
+
+    if match.table_kind is not None or match.fair:
+        return None
+    today = datetime.date.fromisoformat(utc_day(datetime.datetime.fromtimestamp(now, datetime.timezone.utc)))
+    for back in range(DAYS_KEPT):
+        deal = daily_deal((today - datetime.timedelta(days=back)).isoformat())
+        if deal.seed == match.state.seed and deal.rules == match.rules:
+            return deal
+    return None
 
 
 class TableFlow:
@@ -50,7 +67,7 @@ class TableFlow:
         from game.app.matches.tablerun import TableRun
 
         self.run = TableRun(setup, self.host.bots, self.host.services.sound, changed=self.keep)
-        self._mid_hand = False
+        self.daily, self._mid_hand = None, False
         self.keep(self.run)
         self.show_sheet()
 
@@ -122,11 +139,23 @@ class TableFlow:
             return False
         setup, table = saved
         self.run = TableRun(setup, self.host.bots, self.host.services.sound, table=table, changed=self.keep)
+        self.daily = None
         self._mid_hand = not table.duel_over
         if self._mid_hand and not self.run.headless and setup.people == 1:
             self.play_duel()
         else:
             self.show_sheet()
+        return True
+
+    def continue_kept(self) -> bool:
+        """Continue: the kept table comes back first, else the saved match of two (the day's deal known again)."""
+        if self.continue_table():
+            return True
+        if not self.host.nav.continue_match():
+            return False
+        match = self.host.nav.match
+        if match is not None:
+            self.daily = days_deal(match, self.host.services.clock())
         return True
 
     def start_daily(self, deal: DailyDeal) -> None:

@@ -171,7 +171,7 @@ class MenuScene(Scene):
 
     def continue_match(self) -> None:
         """The kept table of three or four comes back first, else the saved match of two."""
-        if not self.app.nav.tables.continue_table() and not self.app.nav.continue_match():
+        if not self.app.nav.tables.continue_kept():
             self.can_continue = self.app.nav.has_saved_match()
             self.saved_table = self.app.nav.tables.saved_line()
             self.saved = read_saved(self.app.services.store) if self.can_continue else None

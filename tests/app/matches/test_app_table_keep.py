@@ -135,3 +135,23 @@ def test_a_damaged_or_foreign_table_save_is_refused_whole():
             read_table(json.dumps(broken))
     with pytest.raises(SaveError):
         read_table("{not json")
+
+
+def test_the_days_deal_is_kept_and_comes_back_as_the_days_deal(monkeypatch):
+    d = KeepDriver(monkeypatch, seed=730)
+    d.press("#game_night")
+    d.press("#night_daily")
+    if d.top.name == "deal":
+        d.key(pygame.K_SPACE)
+    d.wait(lambda: d.top.name == "play")
+    deal = d.app.nav.tables.daily
+    assert any(note.startswith(f"Deal of the day {deal.day}") and str(deal.seed) in note
+               for note in d.top.table_notes())
+    drop(d)
+
+    d2 = KeepDriver(monkeypatch)
+    assert d2.top.can_continue
+    d2.press("#continue_match")
+    assert d2.app.nav.tables.daily == deal and d2.app.nav.match.state.seed == deal.seed
+    d2.wait(lambda: d2.top.name == "play")
+    assert any(str(deal.seed) in note for note in d2.top.table_notes())
