@@ -15,6 +15,7 @@ from typing import TypeVar
 from game.app.lang.i18n import tr
 from game.app.matches.fairdeal import SealedDeck, cut_at
 from game.app.matches.match import Match, MatchSetup
+from game.app.pictures.nightshots import night_tour
 from game.app.pictures.staging import (
     LONG_NAMES,
     find_result,
@@ -107,6 +108,7 @@ def tour(app: App) -> Iterator[str]:
     yield from _other_tables(app)
     yield from _results(app)
     yield from _ends(app)
+    yield from night_tour(app)
 
 
 def settle(app: App) -> None:

@@ -27,6 +27,16 @@ KINDS = TABLE_KINDS
 DEFAULT_SEATS = {kind: ("person",) + ("medium",) * (SEATS[kind] - 1) for kind in KINDS}  # you and computers
 
 
+
+def day_words(day: str) -> str:
+    """The day in the screen's calendar (Solar Hijri on a Persian screen), its UTC date otherwise."""
+    if i18n.language() == "fa":
+        try:
+            return jalali.long_date(datetime.date.fromisoformat(day))
+        except ValueError:
+            pass
+    return day
+
 class GameNightScene(Scene):
     name = "game_night"
 
@@ -79,13 +89,7 @@ class GameNightScene(Scene):
         self.refresh()
 
     def day_text(self) -> str:
-        """The day in the screen's calendar (Solar Hijri on a Persian screen), its UTC date otherwise."""
-        if i18n.language() == "fa":
-            try:
-                return jalali.long_date(datetime.date.fromisoformat(self.day))
-            except ValueError:
-                pass
-        return self.day
+        return day_words(self.day)
 
     def refresh(self) -> None:
         for key, b in self.choice_buttons.items():

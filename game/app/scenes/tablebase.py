@@ -49,24 +49,29 @@ class TableScene(TablePlaces):
         y = rect.top + lay.px(6) + row * 2 + row / 2
         text.draw(surface, self.match.hand_line(), lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"),
                   max_width=w - lay.px(36))
-        self.draw_table_notes(surface, rect)
+        self.draw_table_notes(surface)
 
     def table_notes(self) -> list[str]:
         """What the table says beside the scoreboard: who sits out, and the deal of the day with its public seed."""
         notes = [n for n in (self.match.table_note(),) if n is not None]
         daily = self.app.nav.tables.daily
         if daily is not None and self.match is self.app.nav.match:
-            notes.append(tr("table.daily", day=daily.day, seed=daily.seed))
+            from .gamenight import day_words
+
+            notes.append(tr("table.daily", day=day_words(daily.day), seed=daily.seed))
         return notes
 
-    def draw_table_notes(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+    def draw_table_notes(self, surface: pygame.Surface) -> None:
+        """Under the Menu button, right of the other hand (left of it in a right-to-left language)."""
         lay = self.app.layout
-        x = board.left + lay.px(10) if not lay.mirror else board.right - lay.px(10)
-        y = board.bottom + lay.font(13)
+        size = lay.font(13)
+        xs = self.top_row(max(1, len(self.state.hands[self.top])))
+        left = round(max(xs) + lay.cw * lay.opp_scale / 2) + lay.px(16)
+        box = pygame.Rect(left, lay.px(14) + lay.button_h, lay.w - lay.margin - left, lay.h // 4)
+        if lay.mirror:
+            box.x = lay.w - box.right
         for note in self.table_notes():
-            text.draw(surface, note, lay.font(13), GOLD, (x, y), lay.anchor("midleft"),
-                      max_width=max(board.width, round(lay.w * 0.3)))
-            y += round(lay.font(13) * 1.4)
+            box.y += text.draw_wrapped(surface, note, size, GOLD, box, align="right") + lay.px(4)
 
     def totals_before_reveal(self) -> tuple[int, int]:
         """The totals as the table shows them: a hand just ended keeps the old ones until its result
