@@ -143,7 +143,7 @@ def draw_watched(app, rec: Recorder) -> None:
     app.ui.draw_ui(surface)
     if app.scenes.toast_text and app.time < app.scenes.toast_until:
         rec.scene = TOAST
-        app._draw_toast(surface)
+        app.scenes._draw_toast(surface, app.layout)
 
 
 # ------------------------------------------------------------------ pygame-gui's elements

@@ -72,6 +72,7 @@ class Settings:
     history_keep: int = 200  # how many matches the history keeps (the oldest go first)
     guide_shown: bool = False
     names: tuple[str, str] = ("", "")
+    night_names: tuple[str, ...] = ("", "", "", "")  # the people at game night's table, seat by seat
     player_seed: str = ""  # the player's part of every fair deal, kept until they change it (docs/fairness.md)
 
     @property
@@ -88,7 +89,7 @@ class Settings:
             value = getattr(self, f.name)
             if f.name == "rules":
                 value = value.to_dict()
-            elif f.name == "names":
+            elif f.name in ("names", "night_names"):
                 value = list(value)
             d[f.name] = value
         return d
@@ -150,6 +151,12 @@ def _names(v: object) -> tuple[str, ...]:
     return tuple(n.strip()[:NAME_MAX] for n in v)
 
 
+def _night_names(v: object) -> tuple[str, ...]:
+    if not isinstance(v, list) or len(v) != 4 or not all(isinstance(n, str) for n in v):
+        raise ValueError("must be four names")
+    return tuple(n.strip()[:NAME_MAX] for n in v)
+
+
 def _player_seed(v: object) -> str:
     if not isinstance(v, str) or len(v.encode("utf-8", "replace")) > 256:
         raise ValueError("must be text of at most 256 bytes")
@@ -198,6 +205,7 @@ _CHECKS: dict[str, Callable[[Value], Value]] = {
     "history_keep": _history_keep,
     "guide_shown": _boolean,
     "names": _names,
+    "night_names": _night_names,
     "player_seed": _player_seed,
 }
 

@@ -41,6 +41,7 @@ def _at_human_turn(app: App) -> bool:
 
 def night_tour(app: App) -> Iterator[str]:
     """Game night's situations, each drawn and ready when its name is yielded."""
+    app.scenes.clear_toast()  # a toast of an earlier situation is not game night's
     app.nav.to_menu()
     app.nav.tables.show_game_night()
     app.frame(1 / 60, present=False)
