@@ -90,7 +90,8 @@ class TableSheetScene(Scene):
     def rules(self) -> None:
         from .overlays import RulesScene
 
-        self.app.push(RulesScene(self.app, self.run.table.rules, self.run.table.kind))
+        table = self.run.table
+        self.app.push(RulesScene(self.app, table.rules, table.kind, table.house))
 
     def count(self) -> None:
         """The finished table in the statistics by way of playing: won when a person's side won."""

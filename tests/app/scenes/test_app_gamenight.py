@@ -59,3 +59,19 @@ def test_pairs_play_to_125_unless_another_target_is_chosen(monkeypatch, prefs):
     d.press("#night_target_50")
     d.press("#night_start")
     assert d.app.nav.tables.run.table.rules.target == 50
+
+
+def test_the_rules_page_says_how_the_table_deals_and_scores(monkeypatch, prefs):
+    from game.app.scenes.overlays import RulesScene
+    from game.engine import VAN
+    from game.engine.rules import TableRules
+
+    d = Driver(monkeypatch, seed=54)
+
+    def said(kind, **house):
+        return RulesScene(d.app, VAN, kind, TableRules(**house)).variants()[-1]
+
+    assert "net of its two duels" in said("pairs") and "box" in said("pairs")
+    assert "points are added" in said("pairs", pairs_scoring="sum")
+    assert "deal passes to the next player" in said("three")
+    assert "loser of the hand deals" in said("three", three_dealer="loser")
