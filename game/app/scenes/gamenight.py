@@ -85,9 +85,10 @@ class GameNightScene(Scene):
         y += round(bh * 1.15) + gap * 3
         self.daily_top = y
         dw = round(lay.col_w * 1.8)
-        self.button(lay.rect(lay.w / 2 - dw / 2, y + round(lay.font(15) * 1.5) + gap, dw, bh), "night.daily_start",
+        about = round(lay.font(15) * 2.6)  # the day's line, on two lines where one is too narrow
+        self.button(lay.rect(lay.w / 2 - dw / 2, y + about + gap, dw, bh), "night.daily_start",
                     "#night_daily", self.start_daily, class_id="@primary")
-        self.ways_top = y + round(lay.font(15) * 1.5) + bh + gap * 3
+        self.ways_top = y + about + bh + gap * 3
         self.refresh()
 
     def _choices(self, y: int, row: str, options: list, choose) -> int:
@@ -232,8 +233,8 @@ class GameNightScene(Scene):
                       anchor, max_width=self.label_w - gap)
         level = tr("level." + self.daily.level)
         about = tr("night.daily") + " · " + tr("night.daily_about", day=self.day_text(), level=level)
-        text.draw(surface, about, lay.font(15), INK, (lay.w / 2, self.daily_top + lay.font(15) * 0.7),
-                  max_width=r.width - lay.px(40))
+        box = pygame.Rect(r.left + lay.px(20), self.daily_top, r.width - lay.px(40), round(lay.font(15) * 2.6))
+        text.draw_wrapped(surface, about, lay.font(15), INK, box, align="center")
         kept = playways.kept_daily(self.ways)
         y = self.ways_top
         if kept is not None and kept.day == self.day:

@@ -67,6 +67,15 @@ class SheetGrid:
                 won[hand.box] += 1
         return [str(w) for w in won], [str(p) for p in table.scores()]
 
+    @staticmethod
+    def fitted(row: SheetRow, size: int, width: int) -> SheetRow:
+        """The row with a duel's line too wide for ``width`` broken before how it ended."""
+        lines: list[str] = []
+        for duel in row.duels:
+            who, _, ended = duel.rpartition(" · ")
+            lines += [duel] if text.measure(duel, size)[0] <= width or not who else [who, ended]
+        return SheetRow(row.number, tuple(lines), row.points, row.box)
+
     def mine(self, side: int) -> bool:
         """Whether a person plays for ``side`` (its column is the gold one)."""
         kind, seats = self.run.table.kind, self.run.setup.seats
@@ -78,8 +87,8 @@ class SheetGrid:
         """The grid in ``rect``: heads, as many of the latest hands as fit, then the foot."""
         heads = self.heads()
         sides = len(heads)
-        side_w = min(round(rect.width * (0.17 if sides == 3 else 0.22)), px(260))
-        num_w = max(px(44), round(size * 3))
+        side_w = min(round(rect.width * (0.17 if sides == 3 else 0.24)), px(260))
+        num_w = max(px(36), text.measure(tr("sheet.hand_head"), size)[0] + px(12))
         desc_w = rect.width - num_w - side_w * sides
         lines = max(len(h) for h in heads)
         head_h = round(size * 1.35) * lines + px(8)
@@ -103,7 +112,7 @@ class SheetGrid:
         room = rect.bottom - foot_h - top - px(6)
         shown: list[SheetRow] = []
         used = 0
-        for row in reversed(self.rows()):
+        for row in reversed([self.fitted(r, size, desc_w - px(16)) for r in self.rows()]):
             need = line_h * len(row.duels) + px(6)
             if used + need > room:
                 break
