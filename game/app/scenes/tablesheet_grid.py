@@ -87,7 +87,9 @@ class SheetGrid:
         """The grid in ``rect``: heads, as many of the latest hands as fit, then the foot."""
         heads = self.heads()
         sides = len(heads)
-        side_w = min(round(rect.width * (0.17 if sides == 3 else 0.24)), px(260))
+        widest = max(text.measure(words, size, True)[0] for head in heads for words in head) + px(16)
+        side_w = min(max(round(rect.width * (0.17 if sides == 3 else 0.24)), widest), round(rect.width * 0.3),
+                     max(px(260), widest))
         num_w = max(px(36), text.measure(tr("sheet.hand_head"), size)[0] + px(12))
         desc_w = rect.width - num_w - side_w * sides
         lines = max(len(h) for h in heads)
