@@ -30,6 +30,7 @@ I18N = ASSETS / "i18n"
 
 SETTINGS_FILE = "settings.json"
 MATCH_FILE = "match.json"
+TABLE_FILE = "table.json"  # a table of three or four being played
 STATS_FILE = "stats.sqlite3"
 LOG_FILE = "error.log"
 

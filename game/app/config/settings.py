@@ -76,6 +76,7 @@ class Settings:
     guide_shown: bool = False
     lesson_done: bool = False  # the first lesson was offered (or played); How to play still has it
     names: tuple[str, str] = ("", "")
+    night_names: tuple[str, ...] = ("", "", "", "")  # the people at game night's table, seat by seat
 
     @property
     def preset(self) -> str:
@@ -93,7 +94,7 @@ class Settings:
                 continue
             if f.name == "rules":
                 value = value.to_dict()
-            elif f.name == "names":
+            elif f.name in ("names", "night_names"):
                 value = list(value)
             d[f.name] = value
         return d
@@ -155,6 +156,12 @@ def _names(v: object) -> tuple[str, ...]:
     return tuple(n.strip()[:NAME_MAX] for n in v)
 
 
+def _night_names(v: object) -> tuple[str, ...]:
+    if not isinstance(v, list) or len(v) != 4 or not all(isinstance(n, str) for n in v):
+        raise ValueError("must be four names")
+    return tuple(n.strip()[:NAME_MAX] for n in v)
+
+
 def _rules(v: object) -> tuple[Rules, list[str]]:
     """Each bad or unknown switch falls back to the default; the good ones are kept."""
     if not isinstance(v, dict):
@@ -199,6 +206,7 @@ _CHECKS: dict[str, Callable[[Value], Value]] = {
     "guide_shown": _boolean,
     "lesson_done": _boolean,
     "names": _names,
+    "night_names": _night_names,
 }
 
 

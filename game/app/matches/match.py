@@ -253,6 +253,18 @@ class Match:
         """On to the next hand: a match of two deals it (a table's hand goes back to the table's sheet)."""
         flow.deal_next_hand(self)
 
+    def hand_line(self) -> str:
+        """The scoreboard's line under the names: the hand's number and the target."""
+        return tr("table.hand_no", n=self.state.hand_no + 1) + " · " + tr("table.to_target", target=self.rules.target)
+
+    def deals(self, seat: int) -> bool:
+        """Whether ``seat`` wears the Dealer badge (at a table of three the dealer sits out: nobody here)."""
+        return self.state.dealer == seat
+
+    def table_note(self) -> str | None:
+        """A line about the table around this hand (who sits out), None for a match of two."""
+        return None
+
     def is_bot(self, seat: int | None) -> bool:
         return self.vs_bot and seat == BOT_SEAT
 

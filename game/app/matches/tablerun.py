@@ -78,6 +78,22 @@ class DuelMatch(Match):
     def name(self, seat: int) -> str:
         return self.run.setup.name(self.run.table.duel.seats[seat])
 
+    def hand_line(self) -> str:
+        """The table's hand (with pairs both duels are one hand) and the table's target."""
+        return (tr("table.hand_no", n=self.run.table.table_hand_no + 1) + " · "
+                + tr("table.to_target", target=self.rules.target))
+
+    def deals(self, seat: int) -> bool:
+        return self.run.table.kind != "three" and super().deals(seat)
+
+    def table_note(self) -> str | None:
+        """Who deals and sits this hand out (three), or who plays the pair's other duel (pairs)."""
+        duel, name = self.run.table.duel, self.run.setup.name
+        if self.run.table.kind == "three":
+            return tr("table.sits_out", name=name(duel.sitting_out[0]))
+        a, b = duel.sitting_out
+        return tr("table.other_duel", a=name(a), b=name(b))
+
     def say(self, key: str, seat: int, **params: object) -> str:
         if self.run.setup.people == 1:  # one person at the table: the "you" sentences fit
             return super().say(key, seat, **params)
@@ -92,6 +108,7 @@ class DuelMatch(Match):
         if seat is None:
             raise ValueError("nobody is to act between hands")
         events = self.run.table.apply(action, self.run.table.duel.seats[seat])
+        self.run.changed(self.run)
         self._tell(action, events)
         return events
 
@@ -99,11 +116,15 @@ class DuelMatch(Match):
 class TableRun:
     """A table match in the app: the engine's table, the setup, and the computers' own duels."""
 
-    def __init__(self, setup: TableSetup, bots: BotKit, sound: Sounds | None = None) -> None:
+    def __init__(self, setup: TableSetup, bots: BotKit, sound: Sounds | None = None, table: Table | None = None,
+                 changed: Callable[[TableRun], None] = lambda run: None) -> None:
         self.setup = setup
         self.bots = bots
         self.sound = sound
-        self.table, _ = Table.new(setup.kind, setup.rules, setup.seed, computers=setup.computers)
+        self.changed = changed  # told after every move and deal, so the table is kept as it stands
+        if table is None:
+            table, _ = Table.new(setup.kind, setup.rules, setup.seed, computers=setup.computers)
+        self.table = table
         self.alone: TableBots | None = None  # the computers of a duel played off screen
         self.thinking: Future[tuple[Action, str | None]] | None = None
 
@@ -111,6 +132,11 @@ class TableRun:
     def headless(self) -> bool:
         """Whether the duel in play is between two computers (played off screen)."""
         return all(seat in self.setup.computers for seat in self.table.duel.seats)
+
+    def advance(self) -> None:
+        """Deal the table's next duel (only the table deals between duels)."""
+        self.table.advance()
+        self.changed(self)
 
     def duel_match(self) -> DuelMatch:
         """The duel in play as a match the two-player scenes can show."""
@@ -153,6 +179,7 @@ class TableRun:
         if problem is not None:  # the referee put a legal move in its place
             log.warning("a computer's move at the table was replaced: %s", problem)
         self.alone.play(table, seat, action)
+        self.changed(self)
         if table.duel_over:
             self.alone = None
             return True

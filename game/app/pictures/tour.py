@@ -15,6 +15,7 @@ from game.app.lang.i18n import tr
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.arrangeshots import arranging
 from game.app.pictures.lessonshots import lesson_steps
+from game.app.pictures.nightshots import night_tour
 from game.app.pictures.staging import LONG_NAMES, find_result, play_to_end_of_hand
 from game.app.program.app import App
 from game.app.scenes.confirm import ConfirmScene
@@ -104,6 +105,7 @@ def tour(app: App) -> Iterator[str]:
     yield from _other_tables(app)
     yield from _results(app)
     yield from _ends(app)
+    yield from night_tour(app)
 
 
 def settle(app: App) -> None:

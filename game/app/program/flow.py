@@ -145,7 +145,7 @@ class Flow:
         self._cut(match.next_seal(self.new_seal), None if match.vs_bot else match.name(1 - match.state.dealer), deal)
 
     def has_saved_match(self) -> bool:
-        return self.host.services.store.has_match()
+        return self.host.services.store.has_match() or self.host.services.store.load_table() is not None
 
     def continue_match(self) -> bool:
         """Put the player back where the saved match stopped: the same hand, the same turn, behind the

@@ -1,7 +1,13 @@
 """Game night's part of the way between screens: the setup screen, a table of three or two pairs, its score
-sheet between hands, each duel through the two-player scenes, and the deal of the day."""
+sheet between hands, each duel through the two-player scenes, and the deal of the day.
+
+A table is kept (``table.json``, written atomically by the store) after every move and every deal, so
+leaving, Esc and closing the window all leave it for Continue; it is dropped when the table ends.
+"""
 from __future__ import annotations
 
+import datetime
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -11,6 +17,25 @@ if TYPE_CHECKING:
     from game.app.matches.tablerun import TableRun, TableSetup
     from game.app.stage.scene import Host
     from game.engine.daily import DailyDeal
+    from game.engine.table import Table
+
+log = logging.getLogger(__name__)
+
+DAYS_KEPT = 8  # a day's deal left unfinished is known again for a week after its day
+
+
+def days_deal(match: Match, now: float) -> DailyDeal | None:
+    """The day's deal a resumed match is, when it was dealt from a recent day's public seed (else None)."""
+    from game.engine.daily import daily_deal, utc_day
+
+    if match.table_kind is not None or match.fair:
+        return None
+    today = datetime.date.fromisoformat(utc_day(datetime.datetime.fromtimestamp(now, datetime.timezone.utc)))
+    for back in range(DAYS_KEPT):
+        deal = daily_deal((today - datetime.timedelta(days=back)).isoformat())
+        if deal.seed == match.state.seed and deal.rules == match.rules:
+            return deal
+    return None
 
 
 class TableFlow:
@@ -20,16 +45,16 @@ class TableFlow:
     match of two from a setup, dealt from the seed (the deal of the day is public).
     """
 
-    def __init__(self, host: Host, play: Callable[[Match], None],
-                 open_match: Callable[[MatchSetup], None]) -> None:
+    def __init__(self, host: Host, play: Callable[[Match], None], open_match: Callable[[MatchSetup], None]) -> None:
         self.host = host
         self._play = play
         self._open_match = open_match
         self.run: TableRun | None = None  # a table of three or four being played
         self.daily: DailyDeal | None = None  # the deal of the day being played
+        self._mid_hand = False  # a kept table came back in the middle of a duel: no deal to show
 
     def leave(self) -> None:
-        """Back to the menu: no table and no day's deal in play."""
+        """Back to the menu: no table and no day's deal in play (a table stays kept for Continue)."""
         self.run = self.daily = None
 
     def show_game_night(self) -> None:
@@ -41,8 +66,17 @@ class TableFlow:
         """A table of three or four: its score sheet first, which hands the screen to the first player."""
         from game.app.matches.tablerun import TableRun
 
-        self.run = TableRun(setup, self.host.bots, self.host.services.sound)
+        self.run = TableRun(setup, self.host.bots, self.host.services.sound, changed=self.keep)
+        self.daily, self._mid_hand = None, False
+        self.keep(self.run)
         self.show_sheet()
+
+    def keep(self, run: TableRun) -> None:
+        """Save the table as it stands; a finished table is no longer offered."""
+        from game.app.matches.tablekeep import table_text
+
+        store = self.host.services.store
+        store.save_table(None if run.table.over else table_text(run.setup, run.table))
 
     def show_sheet(self) -> None:
         if self.run is not None:
@@ -51,9 +85,78 @@ class TableFlow:
             self.host.set_scene(TableSheetScene(self.host, self.run))
 
     def play_duel(self) -> None:
-        """The table's hand in play, through the two-player scenes (not saved: a table is not resumed)."""
+        """The table's hand in play, through the two-player scenes (kept after every move by the run)."""
         if self.run is not None:
-            self._play(self.run.duel_match())
+            match = self.run.duel_match()
+            if self._mid_hand:
+                self._mid_hand = False
+                self._resume_duel(match)
+            else:
+                self._play(match)
+
+    def _resume_duel(self, match: Match) -> None:
+        """A kept duel back in the middle of its hand: the cards where they lie, no deal to show."""
+        nav, cards = self.host.nav, self.host.table
+        nav.match = match
+        cards.reset()
+        nav.begin_play(match)
+        cards.settle()
+
+    # ------------------------------------------------------------------ the kept table
+
+    def saved(self) -> tuple[TableSetup, Table] | None:
+        """The kept table, or None; one that cannot be used is set aside with a notice."""
+        from game.app.matches.tablekeep import read_table
+
+        store = self.host.services.store
+        raw = store.load_table()
+        if raw is None:
+            return None
+        try:
+            return read_table(raw)
+        except Exception as exc:  # an untrusted file: never a crash, kept aside with a notice
+            log.warning("the kept table could not be used: %s", exc)
+            store.refuse_table(exc)
+            return None
+
+    def saved_line(self) -> str | None:
+        """What Continue resumes when a table is kept: its kind, the people and the score."""
+        from game.app.matches.tablekeep import table_line
+
+        saved = self.saved()
+        return None if saved is None else table_line(*saved)
+
+    def drop_saved(self) -> None:
+        self.host.services.store.save_table(None)
+
+    def continue_table(self) -> bool:
+        """Back to the kept table: its sheet (the curtain between people), or the duel in play when one
+        person plays it; False when there is none to use."""
+        from game.app.matches.tablerun import TableRun
+
+        saved = self.saved()
+        if saved is None:
+            return False
+        setup, table = saved
+        self.run = TableRun(setup, self.host.bots, self.host.services.sound, table=table, changed=self.keep)
+        self.daily = None
+        self._mid_hand = not table.duel_over
+        if self._mid_hand and not self.run.headless and setup.people == 1:
+            self.play_duel()
+        else:
+            self.show_sheet()
+        return True
+
+    def continue_kept(self) -> bool:
+        """Continue: the kept table comes back first, else the saved match of two (the day's deal known again)."""
+        if self.continue_table():
+            return True
+        if not self.host.nav.continue_match():
+            return False
+        match = self.host.nav.match
+        if match is not None:
+            self.daily = days_deal(match, self.host.services.clock())
+        return True
 
     def start_daily(self, deal: DailyDeal) -> None:
         """The deal of the day: dealt from its public seed (no cut), against the day's level."""

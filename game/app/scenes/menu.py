@@ -25,12 +25,13 @@ from game.engine import CUSTOM, TARGET_CHOICES, Card, preset
 
 from .confirm import ConfirmScene
 from .menu_widgets import Chosen, MenuActions, MenuWidgets
-from .savedmatch import record_abandoned, saved_summary
+from .savedmatch import ask_before_replacing, saved_summary
 
 if TYPE_CHECKING:
     from game.app.matches.meta import MatchMeta
     from game.app.storage.notices import Notice
-    from game.app.storage.store import SilentStore, Store
+    from game.app.storage.silent import SilentStore
+    from game.app.storage.store import Store
     from game.engine import MatchState
 
 log = logging.getLogger(__name__)
@@ -62,8 +63,9 @@ class MenuScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         s = app.settings
-        self.saved = read_saved(app.services.store)
-        self.can_continue = self.saved is not None or app.nav.has_saved_match()
+        self.saved_table = app.nav.tables.saved_line()  # a kept table of three or four comes first
+        self.saved = None if self.saved_table is not None else read_saved(app.services.store)
+        self.can_continue = self.saved is not None or self.saved_table is not None or app.nav.has_saved_match()
         self.opponent: Opponent = s.level
         self.names = list(s.names)
         if self.saved is not None:  # the row shows whom the saved match is against
@@ -153,22 +155,9 @@ class MenuScene(Scene):
         return MatchSetup("bot", rules, seed, level=level)
 
     def start(self) -> None:
-        """A new match; over a saved one only after the player agrees to leave that one (counted as lost)."""
+        """A new match; over a kept one only after the player agrees to leave that one (counted as lost)."""
         self._keep_names()
-        if self.can_continue and self.saved is not None:
-            state, meta = self.saved
-            question = tr("menu.abandon_question", match=saved_summary(state, meta))
-            self.app.push(ConfirmScene(self.app, question, "menu.abandon_yes", self.abandon_and_start))
-            return
-        self.start_now()
-
-    def abandon_and_start(self) -> None:
-        if self.saved is not None:
-            record_abandoned(self.app.services, *self.saved)
-            self.app.services.store.clear_match()
-            self.saved = None
-            self.can_continue = False
-        self.start_now()
+        ask_before_replacing(self.app, self.start_now)
 
     def start_now(self) -> None:
         setup = self.setup()
@@ -182,8 +171,10 @@ class MenuScene(Scene):
         nav.start_match(setup, practice=setup.vs_bot and s.practice)
 
     def continue_match(self) -> None:
-        if not self.app.nav.continue_match():
+        """The kept table of three or four comes back first, else the saved match of two."""
+        if not self.app.nav.tables.continue_kept():
             self.can_continue = self.app.nav.has_saved_match()
+            self.saved_table = self.app.nav.tables.saved_line()
             self.saved = read_saved(self.app.services.store) if self.can_continue else None
             self.notices += self.app.nav.take_notices()
             self.rebuild_ui()
@@ -290,10 +281,9 @@ class MenuScene(Scene):
             room = round(w.x0 + w.width - w.target_note_x)
             text.draw(surface, note, lay.font(14), INK_DIM, (lay.mx(w.target_note_x), ty), lay.anchor("midleft"),
                       max_width=max(room, lay.px(60)))
-        if self.saved is not None and w.saved_rect is not None:
-            state, meta = self.saved
-            text.draw(surface, saved_summary(state, meta), lay.font(15), INK, w.saved_rect.center,
-                      max_width=w.saved_rect.width)
+        line = self.saved_table if self.saved is None else saved_summary(*self.saved)
+        if line is not None and w.saved_rect is not None:
+            text.draw(surface, line, lay.font(15), INK, w.saved_rect.center, max_width=w.saved_rect.width)
         if w.notice_rect is not None and self.notices:
             r = w.notice_rect
             panel(surface, r, radius=lay.px(12))

@@ -10,6 +10,7 @@ from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel, veil
 from game.app.stage.scene import Host, Scene
 from game.app.stage.uitheme import label_width
 from game.engine import Rules
+from game.engine.rules import TABLE_RULES, TableRules
 
 from .confirm import ConfirmScene
 
@@ -41,9 +42,10 @@ class PauseScene(Scene):
         self.app.nav.show_settings()
 
     def rules(self) -> None:
-        match = self.app.nav.match
+        match, run = self.app.nav.match, self.app.nav.tables.run
         rules, table = (match.rules, match.table_kind) if match is not None else (None, None)
-        self.app.push(RulesScene(self.app, rules, table))
+        house = run.table.house if table is not None and run is not None else None
+        self.app.push(RulesScene(self.app, rules, table, house))
 
     def leave(self) -> None:
         """To the menu, after the player agrees (the match stays saved for Continue)."""
@@ -83,12 +85,14 @@ class RulesScene(Scene):
     name = "rules"
     opaque = False
 
-    def __init__(self, app: Host, rules: Rules | None, table: str | None = None) -> None:
+    def __init__(self, app: Host, rules: Rules | None, table: str | None = None,
+                 house: TableRules | None = None) -> None:
         super().__init__(app)
         from game.engine import VAN
 
         self.rules = rules or VAN
         self.table = table  # "three" or "pairs" at a bigger table
+        self.house = house or TABLE_RULES  # how that table deals and scores
 
     def panel_rect(self) -> pygame.Rect:
         lay = self.app.layout
@@ -137,7 +141,11 @@ class RulesScene(Scene):
         if r.hollywood:
             extra.append(tr("rules.hollywood", target=r.target))
         if self.table:
-            extra.append(tr("rules." + self.table, target=r.target))
+            if self.table == "pairs":  # the switches' own ways: the deal's next seat, the pairs' sum
+                switch = "" if self.house.pairs_scoring == "sum" else "_net"
+            else:
+                switch = "" if self.house.three_dealer == "next" else "_loser"
+            extra.append(tr("rules." + self.table + switch, target=r.target))
         return extra
 
     def values(self) -> list[tuple[str, str]]:

@@ -66,3 +66,12 @@ class ReplayMatch:
 
     def is_bot(self, seat: int | None) -> bool:
         return self.vs_bot and seat is not None and seat != self.info.seat
+
+    def hand_line(self) -> str:
+        return tr("table.hand_no", n=self.state.hand_no + 1) + " · " + tr("table.to_target", target=self.rules.target)
+
+    def deals(self, seat: int) -> bool:
+        return self.state.dealer == seat
+
+    def table_note(self) -> None:
+        return None

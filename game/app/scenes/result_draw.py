@@ -67,7 +67,6 @@ class ResultDrawing(ResultLayout):
         """The table's scoreboard with the totals as the showdown shows them: the old ones until the
         points line is out, then rolling to the new."""
         lay = self.app.layout
-        st = self.state
         size = lay.font(16)
         rect, x_score, ys = self.scoreboard_places()
         panel(surface, rect, colour=PANEL, border=None, radius=lay.px(10))
@@ -81,8 +80,7 @@ class ResultDrawing(ResultLayout):
             text.draw(surface, str(shown[seat]), round(size * 1.15) if grow else size, GOLD, (x_score, y),
                       lay.anchor("midright"), bold=True)
         y = rect.top + lay.px(6) + round(size * 1.55) * 2.5
-        info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=self.match.rules.target)
-        text.draw(surface, info, lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"),
+        text.draw(surface, self.match.hand_line(), lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"),
                   max_width=rect.width - lay.px(36))
 
     def draw_banner(self, surface: pygame.Surface) -> None:

@@ -1,10 +1,12 @@
 """The saved match the menu offers under Continue: what it is in words (who plays whom, the score, the
-rules), and what leaving it unfinished for a new match records (a loss, marked abandoned).
+rules), and what leaving it unfinished for a new match records (a loss, marked abandoned); a kept table
+of three or four is asked about the same way before anything replaces it.
 """
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.app.lang import typed
@@ -13,6 +15,7 @@ from game.engine import IN_PLAY, FinalScore, MatchState, Rules
 
 if TYPE_CHECKING:
     from game.app.matches.meta import MatchMeta
+    from game.app.stage.scene import Host
     from game.app.stage.services import Services
 
 log = logging.getLogger(__name__)
@@ -57,3 +60,30 @@ def record_abandoned(services: Services, state: MatchState, meta: MatchMeta) -> 
         stats.record_match(meta, state.rules, abandoned_final(state, meta), hands, when=time.time(), abandoned=True)
     except Exception:  # the statistics must never stop a new match
         log.exception("the abandoned match could not be recorded")
+
+
+def ask_before_replacing(host: Host, then: Callable[[], None]) -> None:
+    """Run ``then`` at once, or over a kept table or match only once the player agrees to leave it: a match
+    of two so left counts as lost, marked abandoned (a kept match may stand behind a kept table: asked next)."""
+    from .confirm import ConfirmScene
+
+    nav, store = host.nav, host.services.store
+    table_line = nav.tables.saved_line()
+    saved = store.load_match() if table_line is None and store.has_match() else None
+    if table_line is not None:
+        what = table_line
+    elif saved is not None:
+        what = saved_summary(*saved)
+    else:
+        then()
+        return
+
+    def leave_it() -> None:
+        if table_line is not None:
+            nav.tables.drop_saved()
+        elif saved is not None:
+            record_abandoned(host.services, *saved)
+            store.clear_match()
+        ask_before_replacing(host, then)
+
+    host.push(ConfirmScene(host, tr("menu.abandon_question", match=what), "menu.abandon_yes", leave_it))

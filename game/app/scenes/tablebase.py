@@ -47,8 +47,31 @@ class TableScene(TablePlaces):
                       max_width=self.name_room(w, size))
             text.draw(surface, str(totals[seat]), size, GOLD, (x_score, y), lay.anchor("midright"), bold=True)
         y = rect.top + lay.px(6) + row * 2 + row / 2
-        info = tr("table.hand_no", n=st.hand_no + 1) + " · " + tr("table.to_target", target=self.match.rules.target)
-        text.draw(surface, info, lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"), max_width=w - lay.px(36))
+        text.draw(surface, self.match.hand_line(), lay.font(14), INK_DIM, (x_name, y), lay.anchor("midleft"),
+                  max_width=w - lay.px(36))
+        self.draw_table_notes(surface)
+
+    def table_notes(self) -> list[str]:
+        """What the table says beside the scoreboard: who sits out, and the deal of the day with its public seed."""
+        notes = [n for n in (self.match.table_note(),) if n is not None]
+        daily = self.app.nav.tables.daily
+        if daily is not None and self.match is self.app.nav.match:
+            from .gamenight import day_words
+
+            notes.append(tr("table.daily", day=day_words(daily.day), seed=daily.seed))
+        return notes
+
+    def draw_table_notes(self, surface: pygame.Surface) -> None:
+        """Under the Menu button, right of the other hand (left of it in a right-to-left language)."""
+        lay = self.app.layout
+        size = lay.font(13)
+        xs = self.top_row(max(1, len(self.state.hands[self.top])))
+        left = round(max(xs) + lay.cw * lay.opp_scale / 2) + lay.px(16)
+        box = pygame.Rect(left, lay.px(14) + lay.button_h, lay.w - lay.margin - left, lay.h // 4)
+        if lay.mirror:
+            box.x = lay.w - box.right
+        for note in self.table_notes():
+            box.y += text.draw_wrapped(surface, note, size, GOLD, box, align="right") + lay.px(4)
 
     def totals_before_reveal(self) -> tuple[int, int]:
         """The totals as the table shows them: a hand just ended keeps the old ones until its result
@@ -91,7 +114,7 @@ class TableScene(TablePlaces):
         room = (left - gap - lay.margin) if not lay.mirror else (lay.w - left - gap - lay.margin)
         text.draw(surface, self.match.name(t), size, INK, (left - gap if not lay.mirror else left + gap,
                   lay.opp_y - size * 0.8), lay.anchor("midright"), bold=True, max_width=max(lay.px(60), round(room)))
-        if st.dealer == t:
+        if self.match.deals(t):
             chip(surface, tr("table.dealer"), (left - gap - lay.px(40) if not lay.mirror else left + gap + lay.px(40),
                  lay.opp_y + size * 0.9), lay.font(12))
         count = len(st.picks[t])
@@ -103,7 +126,7 @@ class TableScene(TablePlaces):
         x = lay.mx(lay.margin + lay.px(8))
         text.draw(surface, self.match.name(b), size, INK, (x, lay.hand_y - size), lay.anchor("midleft"),
                   bold=True, max_width=lay.col_w)
-        if st.dealer == b:
+        if self.match.deals(b):
             half = (text.measure(tr("table.dealer"), lay.font(12), True)[0] + lay.font(12)) / 2
             chip(surface, tr("table.dealer"), (x + half if not lay.mirror else x - half,
                  lay.hand_y + size * 0.6), lay.font(12))

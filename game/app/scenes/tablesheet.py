@@ -10,11 +10,11 @@ import pygame
 
 from game.app.lang import text
 from game.app.lang.i18n import tr
-from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
+from game.app.looks.panels import GOLD, INK, felt, panel
 from game.app.matches.tablerun import TableRun
 from game.app.stage.scene import Scene
 
-ROWS_SHOWN = 12
+from .tablesheet_grid import SheetGrid
 
 
 class TableSheetScene(Scene):
@@ -26,33 +26,9 @@ class TableSheetScene(Scene):
         self.run = run
         self.playing_alone = False
         self.counted = False
+        self.grid = SheetGrid(run)
 
     # ------------------------------------------------------------------ what it says
-
-    def lines(self, most: int = ROWS_SHOWN) -> list[tuple[str, str]]:
-        """(who played, who sat out, how it ended) for the last ``most`` hands, newest last."""
-        name = self.run.setup.name
-        out = []
-        for h in self.run.table.history[-most:] if most > 0 else []:
-            a, b = h.duel.seats
-            who = tr("sheet.hand", n=h.hand_no + 1) + " · " + tr("sheet.duel", a=name(a), b=name(b))
-            if self.run.table.kind == "three":  # with pairs the other two play their own duel
-                out_names = tr("rules.v.list_sep").join(name(s) for s in h.duel.sitting_out)
-                who += " · " + tr("sheet.sat_out", names=out_names)
-            ended = tr("sheet.dead") if h.winner is None else tr("sheet.won", name=name(h.winner),
-                                                                  points=h.result.points)
-            out.append((who, ended))
-        return out
-
-    def totals(self) -> list[str]:
-        """Each side's total: a seat with three players, a pair (both names) with four."""
-        name, table = self.run.setup.name, self.run.table
-        scores = table.scores()
-        if table.kind == "pairs":
-            sides = [tr("sheet.pair", a=name(0), b=name(2)), tr("sheet.pair", a=name(1), b=name(3))]
-        else:
-            sides = [name(s) for s in range(3)]
-        return [f"{side}: {points}" for side, points in zip(sides, scores, strict=True)]
 
     def headline(self) -> str:
         table, name = self.run.table, self.run.setup.name
@@ -76,11 +52,7 @@ class TableSheetScene(Scene):
 
     def upcoming(self) -> tuple[int, int]:
         """Who plays the next hand (the one in play, or the one after a finished one)."""
-        from game.engine.table import duel_for
-
-        table = self.run.table
-        hand_no = table.hand_no + (1 if table.duel_over else 0)
-        duel = duel_for(table.kind, hand_no, table.first, table.computers)
+        duel = self.run.table.upcoming_duel
         return duel.seats[0], duel.seats[1]
 
     # ------------------------------------------------------------------ widgets and actions
@@ -109,7 +81,7 @@ class TableSheetScene(Scene):
         if self.playing_alone:
             return
         if table.duel_over:
-            table.advance()
+            self.run.advance()
         if self.run.headless:
             self.playing_alone = True
             self.rebuild_ui()
@@ -119,7 +91,8 @@ class TableSheetScene(Scene):
     def rules(self) -> None:
         from .overlays import RulesScene
 
-        self.app.push(RulesScene(self.app, self.run.table.rules, self.run.table.kind))
+        table = self.run.table
+        self.app.push(RulesScene(self.app, table.rules, table.kind, table.house))
 
     def count(self) -> None:
         """The finished table in the statistics by way of playing: won when a person's side won."""
@@ -152,32 +125,20 @@ class TableSheetScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         surface.blit(felt((lay.w, lay.h), dark=True), (0, 0))
-        w = min(lay.w - 2 * lay.margin, lay.px(1100))
-        top = lay.margin
-        r = pygame.Rect(round(lay.w / 2 - w / 2), top, w, lay.h - top - lay.margin * 2 - lay.button_h)
+        r = pygame.Rect(lay.margin, lay.margin // 2, lay.w - 2 * lay.margin,
+                        lay.h - lay.margin - lay.margin // 2 - lay.button_h - lay.px(8))
         panel(surface, r, radius=lay.px(16))
         rules = self.run.table.rules
         title = tr("sheet.title") + " · " + tr("sheet.target", target=rules.target)
-        text.draw(surface, title, lay.font(28), GOLD, (r.centerx, r.top + lay.px(30)), bold=True,
+        text.draw(surface, title, lay.font(26), GOLD, (r.centerx, r.top + lay.px(26)), bold=True,
                   max_width=r.width - lay.px(40))
-        text.draw(surface, self.headline(), lay.font(20), INK, (r.centerx, r.top + lay.px(66)), bold=True,
+        text.draw(surface, self.headline(), lay.font(19), INK, (r.centerx, r.top + lay.px(58)), bold=True,
                   max_width=r.width - lay.px(40))
-        y = r.top + lay.px(100)
+        y = r.top + lay.px(84)
         person = self.pass_to()
         if person is not None:  # the screen goes to the one person of the next hand, the others look away
             text.draw(surface, tr("curtain.pass_to", name=person), lay.font(17), GOLD, (r.centerx, y), bold=True,
                       max_width=r.width - lay.px(40))
-            y += round(lay.font(17) * 1.6)
-        size, step = lay.font(16), round(lay.font(16) * 1.5)
-        for total in self.totals():
-            text.draw(surface, total, lay.font(18), GOLD, (r.centerx, y), bold=True, max_width=r.width - lay.px(40))
-            y += round(lay.font(18) * 1.4)
-        y += lay.px(8)
-        left, right = r.left + lay.px(24), r.right - lay.px(24)
-        for who, ended in self.lines((r.bottom - y) // step):
-            start, end = (right, left) if lay.mirror else (left, right)
-            text.draw(surface, who, size, INK_DIM, (start, y), lay.anchor("midleft"),
-                      max_width=round((right - left) * 0.72))
-            text.draw(surface, ended, size, INK, (end, y), lay.anchor("midright"),
-                      max_width=round((right - left) * 0.26))
-            y += step
+        y += round(lay.font(17) * 1.3)
+        grid = pygame.Rect(r.left + lay.px(20), y, r.width - lay.px(40), r.bottom - y - lay.px(12))
+        self.grid.draw(surface, grid, lay.px, lay.mirror, lay.font(16))

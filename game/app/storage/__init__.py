@@ -36,7 +36,8 @@ from .notices import (
     NoticeSink,
 )
 from .resume import MATCH_FORMAT, MATCH_READ_LIMIT, MATCH_VERSION, SavedMatch, match_text, parse_match, read_saved
-from .store import SilentStore, Store
+from .silent import SilentStore
+from .store import Store
 
 __all__ = [
     "KEEP_ASIDE", "LOCK_FILE", "MATCH_FORMAT", "MATCH_READ_LIMIT", "MATCH_VERSION", "NOTICE_CANNOT_SAVE",

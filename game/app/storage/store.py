@@ -40,7 +40,6 @@ from .notices import (
     NOTICE_MATCH,
     NOTICE_SETTINGS,
     Notice,
-    Notices,
 )
 from .resume import MATCH_READ_LIMIT, match_text, read_saved
 from .trouble import SavingTrouble
@@ -90,6 +89,10 @@ class _InFolder:
     @property
     def match_path(self) -> Path:
         return self._folder / paths.MATCH_FILE
+
+    @property
+    def table_path(self) -> Path:
+        return self._folder / paths.TABLE_FILE
 
 
 class Store(_InFolder):
@@ -216,6 +219,21 @@ class Store(_InFolder):
         self._match_known = False
         self._writer.submit(self.match_path, None)
 
+    def save_table(self, text: str | None) -> None:  # the table of three or four being played; None: none
+        self._writer.submit(self.table_path, text)
+
+    def load_table(self) -> bytes | None:
+        """The kept table's text, or None; one that cannot be read is set aside with a ``NOTICE_MATCH``."""
+        self._writer.flush()
+        try:
+            return read_limited(self.table_path, MATCH_READ_LIMIT)
+        except (Unusable, OSError) as e:
+            self._unusable(self.table_path, NOTICE_MATCH, str(e))
+            return None
+
+    def refuse_table(self, error: BaseException) -> None:
+        self._unusable(self.table_path, NOTICE_MATCH, str(error) or type(error).__name__)
+
     def has_match(self) -> bool:
         """Whether Continue should be offered (a save exists or is about to be written)."""
         if self._writer.guarded(self.match_path):
@@ -306,73 +324,3 @@ class Store(_InFolder):
         self._writer.flush(durable=True)
         self._writer.stop()
         atexit.unregister(self._at_exit)
-
-
-class SilentStore(_InFolder):
-    """A store that keeps nothing: default settings, no saved match, no file read or written."""
-
-    def __init__(self, folder: Path | None = None) -> None:
-        self._folder = Path(folder) if folder is not None else Path()
-        self.saved_hand: str | None = None
-        self.saved_seal: object = None
-        self._notices = Notices()
-
-    def startup(self) -> None:
-        pass
-
-    def add_notice(self, key: str, aside: Path | None = None, detail: str = "", why: str = "") -> None:
-        self._notices.add(key, aside, detail, why)
-
-    def take_notices(self) -> list[Notice]:
-        return self._notices.take()
-
-    def take_trouble(self) -> str | None:
-        return None
-
-    def take_saving_back(self) -> bool:
-        return False
-
-    @property
-    def saving_fails(self) -> bool:
-        return False
-
-    def load_settings(self) -> Settings:
-        return Settings()
-
-    def save_settings(self, settings: Settings) -> None:
-        pass
-
-    def save_match(self, state: MatchState, meta: MatchMeta, hand: str | None = None,
-                   seal: MatchSeal | None = None) -> None:
-        pass
-
-    def clear_match(self) -> None:
-        pass
-
-    def has_match(self) -> bool:
-        return False
-
-    def load_match(self) -> tuple[MatchState, MatchMeta] | None:
-        return None
-
-    def take_finished_match(self) -> tuple[MatchState, MatchMeta] | None:
-        return None
-
-    def saved_match_id(self) -> str | None:
-        return None
-
-    def refuse_match(self, error: BaseException) -> None:
-        pass
-
-    def set_aside(self, path: Path) -> Path | None:
-        return None
-
-    def flush(self, timeout: float = 5.0) -> bool:
-        return True
-
-    @property
-    def write_errors(self) -> int:
-        return 0
-
-    def close(self) -> None:
-        pass

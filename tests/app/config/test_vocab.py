@@ -17,7 +17,7 @@ DEFAULT_FILE = {
     "animation": "normal", "sound": True, "volume": 0.8, "card_size": "normal", "four_colour": False,
     "high_contrast": False, "card_back": "blue", "card_face": "classic", "felt": "green", "fullscreen": False,
     "ask_before_knock": False, "cut_for_me": False, "practice": False, "history_keep": 200,
-    "guide_shown": False, "lesson_done": False, "names": ["", ""],
+    "guide_shown": False, "lesson_done": False, "names": ["", ""], "night_names": ["", "", "", ""],
 }
 
 

@@ -1,0 +1,58 @@
+"""A table of three or four kept between runs: its setup (seats, names) and the engine's table save, in one
+versioned envelope, so Continue brings back the same seats, names, scores, duel and dealer.
+
+The text is written atomically by the store after every move, like a match of two; anything unreadable
+is refused whole with ``SaveError`` (the caller sets the file aside and says so).
+"""
+from __future__ import annotations
+
+import json
+
+from game.app.lang.i18n import tr
+from game.engine import SaveError
+from game.engine.table import Table
+from game.engine.table_save import table_from_dict, table_to_dict
+
+from .tablerun import TableSetup
+
+KEEP_FORMAT = "gin-rummy-table-resume"
+KEEP_VERSION = 1
+
+
+def table_text(setup: TableSetup, table: Table) -> str:
+    """The file's text: who sits where and the engine's own table save."""
+    head = {"format": KEEP_FORMAT, "version": KEEP_VERSION, "seats": list(setup.seats), "names": list(setup.names),
+            "table": table_to_dict(table)}
+    return json.dumps(head, ensure_ascii=False) + "\n"
+
+
+def read_table(text: str | bytes) -> tuple[TableSetup, Table]:
+    """The kept table and its setup; ``SaveError`` naming the problem when it cannot be used."""
+    try:
+        data: object = json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError) as e:
+        raise SaveError(f"the table save is not valid JSON: {str(e)[:80]}") from None
+    if not isinstance(data, dict) or data.get("format") != KEEP_FORMAT:
+        raise SaveError("this is not a saved table of this game")
+    if data.get("version") != KEEP_VERSION:
+        raise SaveError(f"unknown table save version {data.get('version')!r}")
+    table = table_from_dict(data.get("table"))
+    seats, names = data.get("seats"), data.get("names", [])
+    if not isinstance(seats, list) or not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SaveError("the table save's seats are not readable")
+    try:
+        setup = TableSetup(table.kind, table.rules, table.seed, tuple(seats), tuple(n[:16] for n in names))
+    except (ValueError, TypeError) as e:
+        raise SaveError(f"the table save's seats are not usable: {e}") from None
+    if setup.computers != table.computers:
+        raise SaveError("the table save's computers do not sit where the table has them")
+    if table.over:
+        raise SaveError("the saved table is already over")
+    return setup, table
+
+
+def table_line(setup: TableSetup, table: Table) -> str:
+    """What Continue resumes: the kind of table, who sits at it and the score (one line)."""
+    people = tr("rules.v.list_sep").join(setup.name(s) for s in range(len(setup.seats)))
+    scores = " - ".join(str(p) for p in table.scores())
+    return tr("menu.saved_table", kind=tr("night." + table.kind), people=people, scores=scores)

@@ -1,0 +1,92 @@
+"""A table killed (SIGKILL) at random moments of its play and saves: the next start finds nothing
+damaged, the statistics and the history agree, and Continue brings the table back at most one action
+behind the last save the game handed over."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+CHILD = ROOT / "tests" / "helpers" / "table_child.py"
+sys.path.insert(0, str(ROOT / "tools"))
+import soak_checks  # noqa: E402
+from helpers.table_child import canon  # noqa: E402
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="the test kills with SIGKILL")
+
+
+def on_disk(folder: Path) -> str:
+    path = folder / "table.json"
+    return canon(path.read_bytes()) if path.is_file() else "none"
+
+
+def one_run(folder: Path, seed: int, wait: float) -> list[list[str]]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.Popen([sys.executable, str(CHILD), str(folder), str(seed)], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=env, cwd=str(ROOT))
+    lines: list[str] = []
+    reader = threading.Thread(target=lines.extend, args=(proc.stdout,), daemon=True)
+    reader.start()
+    try:
+        proc.wait(wait)
+        pytest.fail(f"the game ended by itself (status {proc.returncode}): {lines[-5:]}")
+    except subprocess.TimeoutExpired:
+        pass
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+    reader.join(10)
+    return [line.split() for line in lines]
+
+
+def problems_after(folder: Path, before: str, words: list[list[str]]) -> tuple[list[str], int]:
+    """What went wrong in one run; and how many saves it handed over."""
+    problems = []
+    announced: dict[int, str] = {0: before}
+    done = 0
+    for w in words:
+        if not w:
+            continue
+        if w[0] == "saving" and len(w) == 3:  # a line the kill cut short came before its save was handed over
+            announced[int(w[1])] = w[2]
+        elif w[0] == "saved" and len(w) == 2:
+            done = int(w[1])
+        elif w[0] == "offer" and len(w) == 2 and w[1] != before:
+            problems.append(f"the start offered {w[1]}, the disk held {before}")
+        elif w[0] == "resumed" and len(w) == 2 and w[1] != before:
+            problems.append(f"Continue brought back {w[1]}, not the kept {before}")
+        elif w[0] in ("notice", "error-screen"):
+            problems.append(" ".join(w))
+    after = on_disk(folder)
+    # at most one action back: the last save handed over, the one before it, or one in flight
+    allowed = {announced[i] for i in announced if i >= done - 1}
+    if after not in allowed:
+        problems.append(f"the disk holds {after}, not one of {sorted(allowed)}")
+    damaged = sorted(p.name for p in folder.glob("*.damaged-*"))
+    if damaged:
+        problems.append(f"files set aside as damaged: {damaged}")
+    problems += [f"statistics and history disagree: {d}" for d in soak_checks.mismatches(folder)]
+    return problems, done
+
+
+@pytest.mark.slow
+def test_a_table_killed_at_fifty_random_moments_comes_back_each_time(tmp_path):
+    rng = random.Random(39)
+    failures, saves, resumed = [], 0, 0
+    for n in range(50):
+        before = on_disk(tmp_path)
+        words = one_run(tmp_path, rng.randrange(2**32), rng.uniform(1.2, 3.5))
+        problems, done = problems_after(tmp_path, before, words)
+        saves += done
+        resumed += any(w[:1] == ["resumed"] for w in words)
+        failures += [f"kill {n + 1}: {p}" for p in problems]
+    assert not failures, "\n".join(failures)
+    assert saves > 200 and resumed >= 25  # the kills came during play, and most starts continued a table

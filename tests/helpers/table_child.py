@@ -1,0 +1,111 @@
+"""The child of the table kill test: the real game on a data folder, playing a table of three or of two
+pairs through the real scenes (Continue when one is kept), saying before and after each save of the table
+what it saves, until it is killed.
+
+    python tests/helpers/table_child.py FOLDER SEED
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+TARGET = 40  # tables end now and then, so their ends (the save dropped) are killed too
+
+
+def canon(text: str | bytes | None) -> str:
+    """A short digest of a kept table's table part (the same for a save and its reload written again)."""
+    if text is None:
+        return "none"
+    table = json.loads(text)["table"]
+    return hashlib.sha256(json.dumps(table, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def say(*words: object) -> None:
+    print(*words, flush=True)
+
+
+def drive(app, rng: random.Random) -> None:
+    from game.app.matches.tablekeep import table_text
+    from game.app.pictures.staging import plain_move
+
+    last = time.perf_counter()
+    parent = os.getppid()
+    while app.running and os.getppid() == parent:  # the test is gone: no game plays on alone
+        now = time.perf_counter()
+        app.frame(min(now - last, 0.05), present=False)
+        last = now
+        top = app.top
+        name = top.name if top is not None else ""
+        if name == "menu":
+            if top.saved_table is not None:
+                top.continue_match()
+                run = app.nav.tables.run
+                say("resumed", canon(table_text(run.setup, run.table)) if run is not None else "none")
+            else:
+                app.nav.tables.show_game_night()
+        elif name == "game_night":
+            kind = rng.choice(("three", "pairs"))
+            top.choose_kind(kind)
+            for seat in range(3 if kind == "three" else 4):
+                top.choose_seat(seat, rng.choice(("person", "easy")))
+            top.start()
+        elif name == "table_sheet" and not top.playing_alone:
+            top.play()
+        elif name == "deal":
+            top.finish()
+        elif name == "curtain":
+            top.reveal()
+        elif name == "play" and top.human_turn():
+            top.human_action(plain_move(top.state, want_knock=rng.random() < 0.7))
+        elif name == "result":
+            top.next()
+        elif name == "error":
+            say("error-screen")
+            return
+        time.sleep(0.003)
+
+
+def main(folder: Path, seed: int) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    rng = random.Random(seed)
+    from game.app.launch.main import open_services
+    from game.app.program.app import App
+    from game.engine import VAN
+
+    services = open_services(folder)
+    store = services.store
+    real_save = store.save_table
+    count = 0
+
+    def save(text: str | None) -> None:
+        nonlocal count
+        count += 1
+        say("saving", count, canon(text))
+        real_save(text)
+        say("saved", count)
+
+    store.save_table = save  # type: ignore[method-assign]
+    say("offer", canon(store.load_table()))
+    for n in store.take_notices():
+        say("notice", n.key)
+    app = App(size=(800, 600), services=services)
+    app.settings = app.settings.with_(rules=VAN.with_(target=TARGET), animation="fast")
+    app.pace = 0.05
+    app.nav.seed = rng.randrange(1, 2**40)
+    app.nav.to_menu()
+    drive(app, rng)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]), int(sys.argv[2])))
