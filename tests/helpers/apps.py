@@ -7,7 +7,7 @@ import time
 import pygame
 
 from game.app.config.settings import Settings
-from game.app.lang import i18n
+from game.app.lang import i18n, text
 from game.app.looks import cardart
 from game.app.pictures.staging import plain_move
 from game.app.program.app import App
@@ -19,11 +19,13 @@ _apps: list[App] = []
 
 
 def close_apps() -> None:
-    """Every app a test opened is closed, the language put back and pygame shut down."""
+    """Every app a test opened is closed, the language put back and pygame shut down (with the fonts made
+    before, which a later test must not be handed)."""
     while _apps:
         _apps.pop().close()
     i18n.set_language("en")
     pygame.quit()
+    text.reset()
 
 
 class Driver:
