@@ -10,20 +10,32 @@ import json
 
 from game.app.lang.i18n import tr
 from game.engine import SaveError
+from game.engine.fairness_chain import MatchSeal
 from game.engine.table import Table
 from game.engine.table_save import table_from_dict, table_to_dict
 
+from .fairdeal import resumed_seal
 from .tablerun import TableSetup
 
 KEEP_FORMAT = "gin-rummy-table-resume"
 KEEP_VERSION = 1
 
 
-def table_text(setup: TableSetup, table: Table) -> str:
-    """The file's text: who sits where and the engine's own table save."""
+def table_text(setup: TableSetup, table: Table, seal: MatchSeal | None = None) -> str:
+    """The file's text: who sits where, the engine's own table save and the table's seal (its next duels)."""
     head = {"format": KEEP_FORMAT, "version": KEEP_VERSION, "seats": list(setup.seats), "names": list(setup.names),
-            "table": table_to_dict(table)}
+            "table": table_to_dict(table), "seal": None if seal is None else seal.to_dict()}
     return json.dumps(head, ensure_ascii=False) + "\n"
+
+
+def read_seal(text: str | bytes, table: Table) -> tuple[MatchSeal | None, bool]:
+    """The kept table's seal to deal on from, and whether it was damaged (then dropped: the next duel is
+    sealed anew and the seed asked again, as for a match of two).  ``text`` is a kept table ``read_table`` took."""
+    data = json.loads(text)
+    saved = data.get("seal") if isinstance(data, dict) else None
+    if table.state is None:
+        return None, saved is not None
+    return resumed_seal(saved, table.state)
 
 
 def read_table(text: str | bytes) -> tuple[TableSetup, Table]:
