@@ -125,7 +125,8 @@ class TableRun:
         self.changed = changed  # told after every move and deal, so the table is kept as it stands
         # the table's seal, one link a duel in order (None: dealt from the seed, or sealed anew at the next cut)
         self.chain = chain
-        self.fair = chain is not None or (table is not None and table.sealed)
+        # a table not dealt yet is a sealed one waiting for its first cut (an unsealed table deals at once)
+        self.fair = chain is not None or (table is not None and (table.sealed or table.state is None))
         if table is None:
             if self.fair:  # nothing dealt before the first cut
                 table = Table(setup.kind, setup.rules, setup.seed, computers=setup.computers)

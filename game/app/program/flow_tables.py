@@ -80,12 +80,11 @@ class TableFlow:
         self.show_sheet()
 
     def keep(self, run: TableRun) -> None:
-        """Save the table as it stands; a finished table is no longer offered (nor one not dealt yet)."""
+        """Save the table as it stands (a sealed one from its seal on); a finished table is no longer offered."""
         from game.app.matches.tablekeep import table_text
 
         store = self.host.services.store
-        done = run.table.over or run.table.state is None
-        store.save_table(None if done else table_text(run.setup, run.table, run.chain))
+        store.save_table(None if run.table.over else table_text(run.setup, run.table, run.chain))
 
     def show_sheet(self, alone: bool = False) -> None:
         """The table's sheet; ``alone``: with the computers' own duel, just dealt, being played on it."""
@@ -180,7 +179,7 @@ class TableFlow:
         self.run = TableRun(setup, self.host.bots, self.host.services.sound, table=table, changed=self.keep,
                             chain=chain)
         self.daily = None
-        self._mid_hand = not table.duel_over
+        self._mid_hand = table.state is not None and not table.duel_over
         if self._mid_hand and not self.run.headless and setup.people == 1:
             self.play_duel()
         else:

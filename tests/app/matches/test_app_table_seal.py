@@ -180,3 +180,39 @@ def test_a_tampered_kept_seal_is_said_and_the_next_duel_is_sealed_anew(monkeypat
     assert later and all(r["commitment"] != sealed.commitment for r in later)  # a new seal, the seed asked again
     capsys.readouterr()
     _both_checkers_pass(tmp_path, [exports[n] for n in sorted(exports)])
+
+
+def test_a_table_left_at_its_first_cut_is_kept_with_its_seal(monkeypatch, sealed):
+    d = KeepDriver(monkeypatch, seed=36)
+    _start(d)
+    d.key(pygame.K_RETURN)
+    assert d.top.name == "cut"
+    d.key(pygame.K_ESCAPE)
+    d.press("#leave")
+    d.press("#confirm_yes")
+    assert d.top.name == "menu" and d.top.can_continue and d.top.saved_table is not None
+    drop(d)
+
+    d2 = KeepDriver(monkeypatch)
+    d2.press("#continue_match")
+    assert d2.top.name == "table_sheet"
+    d2.key(pygame.K_RETURN)
+    assert d2.top.name == "cut" and d2.top.chain.commitment == sealed.commitment and d2.app.scenes.toast_text == ""
+    d2.key(pygame.K_RETURN)
+    d2.wait(lambda: d2.app.nav.tables.run.table.state is not None)
+    assert d2.app.nav.tables.run.table.state.deal.link == 1
+
+
+def test_quick_play_at_a_table_asks_the_seed_once_then_cuts_0(monkeypatch, sealed):
+    d = Driver(monkeypatch, seed=37)
+    d.app.settings = d.app.settings.with_(cut_for_me=True)
+    _start(d)
+    d.key(pygame.K_RETURN)
+    if d.top.name != "cut":  # a duel of two computers first: the seed is still asked, once
+        pytest.fail("the seed was not asked at the table's first deal")
+    cuts: list[str | None] = []
+    exports: dict[int, str] = {}
+    _play(d, 4, exports, cuts)
+    assert cuts == [None]  # the first cut only (already on screen), not the later duels'
+    records = [json.loads(exports[n]) for n in sorted(exports)]
+    assert all(r["cut"] == 0 for r in records[1:])
