@@ -216,3 +216,23 @@ def test_quick_play_at_a_table_asks_the_seed_once_then_cuts_0(monkeypatch, seale
     assert cuts == [None]  # the first cut only (already on screen), not the later duels'
     records = [json.loads(exports[n]) for n in sorted(exports)]
     assert all(r["cut"] == 0 for r in records[1:])
+
+
+def test_the_days_deal_played_in_the_app_exports_hands_that_check_with_day(monkeypatch, tmp_path, capsys):
+    from game.app.pictures.staging import play_to_end_of_hand
+    from game.engine.daily import daily_deal
+
+    d = Driver(monkeypatch, seed=38)
+    deal = daily_deal("2026-12-03")
+    d.app.nav.tables.start_daily(deal)
+    match = d.app.nav.match
+    assert match.state.seed == deal.seed  # dealt from the day's public seed
+    play_to_end_of_hand(match, knocker_wanted=0)
+    path = tmp_path / "day.jsonl"
+    path.write_text(match.state.export_hand() + "\n", encoding="utf-8")
+    assert verify.main([str(path), "--day", "2026-12-03"]) == 0
+    assert verify.main([str(path), "--day", "2026-12-04"]) == 1  # held to its own day
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "verify_deal.py"), str(path), "--day", "2026-12-03"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    capsys.readouterr()
