@@ -118,7 +118,7 @@ class TableFlow:
 
         named = seat is not None and run.setup.people > 1  # one person: "Cut the deck", as against the computer
         self.host.set_scene(CutScene(self.host, chain, run.setup.name(seat) if named and seat is not None else None,
-                                     then))
+                                     then, game_cuts=seat is None))
         self.tell()
 
     def play_duel(self) -> None:

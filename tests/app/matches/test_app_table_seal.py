@@ -236,3 +236,21 @@ def test_the_days_deal_played_in_the_app_exports_hands_that_check_with_day(monke
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr
     capsys.readouterr()
+
+
+def test_a_first_duel_between_computers_asks_the_seed_and_cuts_0(monkeypatch, sealed):
+    from game.app.matches.tablerun import TableSetup
+    from game.engine import preset
+
+    d = Driver(monkeypatch, seed=39)
+    d.app.nav.fair = True
+    d.app.nav.tables.start_table(TableSetup("three", preset("van"), 3, ("person", "easy", "easy")))
+    run = d.app.nav.tables.run
+    assert run.table.upcoming_duel.seats == (1, 2) and run.cutter() is None  # the person deals and sits out
+    d.key(pygame.K_RETURN)
+    assert d.top.name == "cut" and d.top.cutter is None and d.top.game_cuts  # the seed is still to be given
+    d.key(pygame.K_RETURN)  # the person's cut is not taken: nobody's choice
+    d.frame(2)
+    assert d.top.name == "table_sheet" and d.top.playing_alone
+    deal = run.table.state.deal
+    assert deal.cut == 0 and not deal.by_player and deal.link == 1 and run.chain.player_seed is not None
