@@ -78,6 +78,7 @@ def _both_checkers_pass(tmp_path, lines):
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+@pytest.mark.slow
 def test_every_duel_of_a_sealed_table_is_one_link_of_one_seal_and_passes_both_checkers(monkeypatch, sealed, tmp_path,
                                                                                       capsys):
     d = Driver(monkeypatch, seed=31)
@@ -126,6 +127,7 @@ def test_the_duels_hand_shows_the_seal_and_says_deal_checked(monkeypatch, sealed
     assert ok and words
 
 
+@pytest.mark.slow
 def test_two_people_each_cut_their_own_duel(monkeypatch, sealed):
     d = Driver(monkeypatch, seed=33)
     _start(d, ("person", "person", "easy"))
@@ -203,6 +205,7 @@ def test_a_table_left_at_its_first_cut_is_kept_with_its_seal(monkeypatch, sealed
     assert d2.app.nav.tables.run.table.state.deal.link == 1
 
 
+@pytest.mark.slow
 def test_quick_play_at_a_table_asks_the_seed_once_then_cuts_0(monkeypatch, sealed):
     d = Driver(monkeypatch, seed=37)
     d.app.settings = d.app.settings.with_(cut_for_me=True)
