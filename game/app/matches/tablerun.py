@@ -20,6 +20,7 @@ from game.app.lang.i18n import tr
 from game.app.matches.match import BOT_SEAT, BotKit, HandsFlow, Match, MatchSetup, event_sounds, public_story
 from game.bots.table_play import TableBots
 from game.engine import Action, Event, Rules, derive_seed
+from game.engine.fairness_chain import MatchSeal
 from game.engine.table import SEATS, Table
 
 log = logging.getLogger(__name__)
@@ -117,13 +118,20 @@ class TableRun:
     """A table match in the app: the engine's table, the setup, and the computers' own duels."""
 
     def __init__(self, setup: TableSetup, bots: BotKit, sound: Sounds | None = None, table: Table | None = None,
-                 changed: Callable[[TableRun], None] = lambda run: None) -> None:
+                 changed: Callable[[TableRun], None] = lambda run: None, chain: MatchSeal | None = None) -> None:
         self.setup = setup
         self.bots = bots
         self.sound = sound
         self.changed = changed  # told after every move and deal, so the table is kept as it stands
+        # the table's seal, one link a duel in order (None: dealt from the seed, or sealed anew at the next cut)
+        self.chain = chain
+        # a table not dealt yet is a sealed one waiting for its first cut (an unsealed table deals at once)
+        self.fair = chain is not None or (table is not None and (table.sealed or table.state is None))
         if table is None:
-            table, _ = Table.new(setup.kind, setup.rules, setup.seed, computers=setup.computers)
+            if self.fair:  # nothing dealt before the first cut
+                table = Table(setup.kind, setup.rules, setup.seed, computers=setup.computers)
+            else:
+                table, _ = Table.new(setup.kind, setup.rules, setup.seed, computers=setup.computers)
         self.table = table
         self.alone: TableBots | None = None  # the computers of a duel played off screen
         self.thinking: Future[tuple[Action, str | None]] | None = None
@@ -136,6 +144,38 @@ class TableRun:
     def advance(self) -> None:
         """Deal the table's next duel (only the table deals between duels)."""
         self.table.advance()
+        self.changed(self)
+
+    @property
+    def undealt(self) -> bool:
+        """Whether the next duel waits for its deal (before the first, or once a duel is over)."""
+        return self.table.state is None or self.table.duel_over
+
+    def next_seal(self, new_seal: Callable[[int], MatchSeal]) -> MatchSeal:
+        """The seal the next duel deals from: the table's, or ``new_seal(its hand)`` when it has none (a
+        damaged save) or every link is used; a new seal asks the seed again."""
+        if self.chain is None or self.chain.remaining == 0:
+            return new_seal(len(self.table.history) + 1)
+        return self.chain
+
+    def cutter(self) -> int | None:
+        """The seat that cuts the next duel: its non-dealer person, else its person; None between computers."""
+        duel = self.table.upcoming_duel
+        people = [s for s in duel.seats if s not in self.setup.computers]
+        if len(people) == 2:
+            return next(s for s in duel.seats if s != duel.dealer)
+        return people[0] if people else None
+
+    def deal_sealed(self, seal: MatchSeal, cut: int | None) -> None:
+        """Deal the next duel from ``seal`` (which becomes the table's) at card ``cut``; None: the game cut
+        (always so for a duel between two computers: nobody's choice)."""
+        source = seal.deal(cut if self.cutter() is not None else None)
+        self.chain = seal
+        old = self.table
+        if old.state is None:
+            self.table, _ = Table.new(old.kind, old.rules, old.seed, source, old.computers, old.house)
+        else:
+            old.advance(source)
         self.changed(self)
 
     def duel_match(self) -> DuelMatch:

@@ -2,7 +2,10 @@
 sheet between hands, each duel through the two-player scenes, and the deal of the day.
 
 A table is kept (``table.json``, written atomically by the store) after every move and every deal, so
-leaving, Esc and closing the window all leave it for Continue; it is dropped when the table ends.
+leaving, Esc and closing the window all leave it for Continue; it is dropped when the table ends.  A table
+that deals fairly is sealed whole when it starts (one ``MatchSeal``, a link a duel), and each duel goes
+through the cut as a hand of two does: the seed once a table, the cut by the duel's person (cut 0 between
+two computers); the seal is kept with the table.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
     from game.app.matches.tablerun import TableRun, TableSetup
     from game.app.stage.scene import Host
     from game.engine.daily import DailyDeal
+    from game.engine.fairness_chain import MatchSeal
     from game.engine.table import Table
 
 log = logging.getLogger(__name__)
@@ -52,6 +56,7 @@ class TableFlow:
         self.run: TableRun | None = None  # a table of three or four being played
         self.daily: DailyDeal | None = None  # the deal of the day being played
         self._mid_hand = False  # a kept table came back in the middle of a duel: no deal to show
+        self._notice: str | None = None  # why a kept table's seal was dropped, still to be said
 
     def leave(self) -> None:
         """Back to the menu: no table and no day's deal in play (a table stays kept for Continue)."""
@@ -66,23 +71,55 @@ class TableFlow:
         """A table of three or four: its score sheet first, which hands the screen to the first player."""
         from game.app.matches.tablerun import TableRun
 
-        self.run = TableRun(setup, self.host.bots, self.host.services.sound, changed=self.keep)
+        nav = self.host.nav
+        fair = nav.fair if nav.fair is not None else nav.seed is None
+        chain = nav.new_seal(1) if fair else None  # the whole table sealed before any seed is asked
+        self.run = TableRun(setup, self.host.bots, self.host.services.sound, changed=self.keep, chain=chain)
         self.daily, self._mid_hand = None, False
         self.keep(self.run)
         self.show_sheet()
 
     def keep(self, run: TableRun) -> None:
-        """Save the table as it stands; a finished table is no longer offered."""
+        """Save the table as it stands (a sealed one from its seal on); a finished table is no longer offered."""
         from game.app.matches.tablekeep import table_text
 
         store = self.host.services.store
-        store.save_table(None if run.table.over else table_text(run.setup, run.table))
+        store.save_table(None if run.table.over else table_text(run.setup, run.table, run.chain))
 
-    def show_sheet(self) -> None:
+    def show_sheet(self, alone: bool = False) -> None:
+        """The table's sheet; ``alone``: with the computers' own duel, just dealt, being played on it."""
         if self.run is not None:
             from game.app.scenes.tablesheet import TableSheetScene
 
-            self.host.set_scene(TableSheetScene(self.host, self.run))
+            sheet = TableSheetScene(self.host, self.run)
+            sheet.playing_alone = alone
+            self.host.set_scene(sheet)
+
+    def deal_sealed(self) -> None:
+        """The next duel of a sealed table through the cut: its person cuts (the seed asked once a table);
+        between two computers the cut is 0 and the screen is shown only while the seed is still to be given."""
+        run = self.run
+        if run is None:
+            return
+        chain = run.next_seal(self.host.nav.new_seal)
+        seat = run.cutter()
+
+        def then(seal: MatchSeal, cut: int | None) -> None:
+            run.deal_sealed(seal, cut)
+            if run.headless:
+                self.show_sheet(alone=True)
+            else:
+                self._play(run.duel_match())
+
+        if chain.player_seed is not None and chain.remaining > 0 and (seat is None or self.host.settings.cut_for_me):
+            then(chain, None)
+            return
+        from game.app.scenes.cut import CutScene
+
+        named = seat is not None and run.setup.people > 1  # one person: "Cut the deck", as against the computer
+        self.host.set_scene(CutScene(self.host, chain, run.setup.name(seat) if named and seat is not None else None,
+                                     then, game_cuts=seat is None))
+        self.tell()
 
     def play_duel(self) -> None:
         """The table's hand in play, through the two-player scenes (kept after every move by the run)."""
@@ -138,14 +175,39 @@ class TableFlow:
         if saved is None:
             return False
         setup, table = saved
-        self.run = TableRun(setup, self.host.bots, self.host.services.sound, table=table, changed=self.keep)
+        chain = self._kept_seal(table)
+        self.run = TableRun(setup, self.host.bots, self.host.services.sound, table=table, changed=self.keep,
+                            chain=chain)
         self.daily = None
-        self._mid_hand = not table.duel_over
+        self._mid_hand = table.state is not None and not table.duel_over
         if self._mid_hand and not self.run.headless and setup.people == 1:
             self.play_duel()
         else:
             self.show_sheet()
+        self.tell()
         return True
+
+    def _kept_seal(self, table: Table) -> MatchSeal | None:
+        """The kept table's seal; a dropped deal or a damaged seal is to be said (``tell``), and the next duel
+        sealed anew."""
+        from game.app.matches.tablekeep import read_seal
+
+        raw = self.host.services.store.load_table()
+        chain, damaged = read_seal(raw, table) if raw is not None else (None, False)
+        notice = table.state.deal_notice if table.state is not None else None
+        notice = notice or ("chain" if damaged else None)
+        self._notice = None if notice is None else "notice.deal_" + notice
+        return chain
+
+    def tell(self) -> None:
+        """Say why a kept table's seal was dropped, once, when a screen that shows a toast is up (the sheet is
+        a curtain between people, where none is shown: then at the next cut)."""
+        top = self.host.top
+        if self._notice is not None and top is not None and not top.curtain:
+            from game.app.lang.i18n import tr
+
+            self.host.toast(tr(self._notice), 10.0)
+            self._notice = None
 
     def continue_kept(self) -> bool:
         """Continue: the kept table comes back first, else the saved match of two (the day's deal known again)."""

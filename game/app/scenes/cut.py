@@ -36,8 +36,9 @@ class CutScene(Scene):
     name = "cut"
 
     def __init__(self, app: Host, chain: MatchSeal, cutter: str | None,
-                 on_cut: Callable[[MatchSeal, int | None], None]) -> None:
+                 on_cut: Callable[[MatchSeal, int | None], None], game_cuts: bool = False) -> None:
         super().__init__(app)
+        self.game_cuts = game_cuts  # a duel between two computers: only the seed is asked, the cut is 0
         self.chain = chain  # the match's seal, shown before the seed is taken
         self.cutter = cutter  # the player's name in hot-seat; None against the computer
         self.on_cut = on_cut
@@ -140,7 +141,7 @@ class CutScene(Scene):
         self.keep_seed()
         if self.chain.player_seed is None:
             self.chain.take_seed(usable_seed(self.seed_text) or new_seed())  # an empty field: a made seed
-        self.cutting, self.cut = True, cut
+        self.cutting, self.cut = True, None if self.game_cuts else cut
         self.app.cue("deal")
         speed = self.app.pace
         self.split = Tween(CUT_TIME * speed, ease=out_cubic)

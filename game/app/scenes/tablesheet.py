@@ -80,6 +80,9 @@ class TableSheetScene(Scene):
             return
         if self.playing_alone:
             return
+        if self.run.fair and self.run.undealt:  # sealed: the duel is dealt after its cut
+            self.app.nav.tables.deal_sealed()
+            return
         if table.duel_over:
             self.run.advance()
         if self.run.headless:
