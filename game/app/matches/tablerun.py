@@ -12,16 +12,18 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.app.config.vocab import LEVELS
 from game.app.lang import typed
 from game.app.lang.i18n import tr
 from game.app.matches.match import BOT_SEAT, BotKit, HandsFlow, Match, MatchSetup, event_sounds, public_story
-from game.bots.table_play import TableBots
 from game.engine import Action, Event, Rules, derive_seed
 from game.engine.fairness_chain import MatchSeal
 from game.engine.table import SEATS, Table
+
+if TYPE_CHECKING:  # the bots load behind the menu (``program/warmup.py``), not with it
+    from game.bots.table_play import TableBots
 
 log = logging.getLogger(__name__)
 
@@ -233,6 +235,8 @@ class TableRun:
         for duel_seat, seat in enumerate(table.duel.seats):
             seed = derive_seed(table.seed, f"duel/{table.hand_no}/bot/{duel_seat}")
             bots[seat] = self.bots.make_bot(self.setup.seats[seat], seed=seed)
+        from game.bots.table_play import TableBots
+
         alone = TableBots(bots)
         alone.start_duel(table, [])
         for duel_seat, seat in enumerate(table.duel.seats):
