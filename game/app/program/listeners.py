@@ -38,6 +38,24 @@ def cannot_save_text(why: str) -> str:
     return tr("notice.cannot_save_short", why=tr(why))
 
 
+def attach_duel(match: Match, services: Services, *, keep: int = HISTORY_KEEP) -> HistoryRecorder:
+    """A table's duel with a person in it: each move's statistics and history in one transaction, before
+    the table's save (which the table's run writes), so a kill leaves the records at most a move ahead
+    of the save, and the duel replayed from the save records the same hand once.  The duel's match id is
+    the table's, its hand number the duel's; a duel between two computers is in the table's sheet only."""
+    recorder = HistoryRecorder(History(services.stats), match, keep=keep, resumed=True, clock=services.clock)
+
+    def keep_(m: Match, action: Action | None, events: list[Event]) -> None:
+        with services.stats.batch():
+            recorder(m, action, events)
+            services.stats.record_events(m.info, m.state.rules, events)
+        if any(isinstance(e, HandEnded) for e in events):
+            services.stats.flush(FINISH_SECONDS)  # the table's save past a duel's end never runs ahead of it
+
+    match.listeners.append(keep_)
+    return recorder
+
+
 def attach(match: Match, services: Services, *, practice: bool = False, keep: int = HISTORY_KEEP,
            resumed: bool = False, tell: Callable[[str], object] | None = None) -> HistoryRecorder:
     """Save after every action, record finished hands and matches (a practice match with a move taken
