@@ -39,9 +39,9 @@ def cannot_save_text(why: str) -> str:
 
 
 def attach_duel(match: Match, services: Services, *, keep: int = HISTORY_KEEP) -> HistoryRecorder:
-    """A table's duel with a person in it: each move's statistics and history in one transaction, before
-    the table's save (which the table's run writes), so a kill leaves the records at most a move ahead
-    of the save, and the duel replayed from the save records the same hand once.  The duel's match id is
+    """A table's duel with a person in it: each move's statistics and history in one transaction, in place
+    before the table's save (which the table's run writes), so a kill leaves the records at most a move
+    ahead of the save, and the duel replayed from the save records the same hand once.  The duel's match id is
     the table's, its hand number the duel's; a duel between two computers is in the table's sheet only."""
     recorder = HistoryRecorder(History(services.stats), match, keep=keep, resumed=True, clock=services.clock)
 
@@ -49,8 +49,10 @@ def attach_duel(match: Match, services: Services, *, keep: int = HISTORY_KEEP) -
         with services.stats.batch():
             recorder(m, action, events)
             services.stats.record_events(m.info, m.state.rules, events)
-        if any(isinstance(e, HandEnded) for e in events):
-            services.stats.flush(FINISH_SECONDS)  # the table's save past a duel's end never runs ahead of it
+        # the table's save keeps no record of the hand in play, so it must never run ahead of the history's:
+        # the records are in place before the save is written (longer for a duel's end)
+        ended = any(isinstance(e, HandEnded) for e in events)
+        services.stats.flush(FINISH_SECONDS if ended else SAVE_AHEAD_SECONDS)
 
     match.listeners.append(keep_)
     return recorder
