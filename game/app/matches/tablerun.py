@@ -18,6 +18,7 @@ from game.app.config.vocab import LEVELS
 from game.app.lang import typed
 from game.app.lang.i18n import tr
 from game.app.matches.match import BOT_SEAT, BotKit, HandsFlow, Match, MatchSetup, event_sounds, public_story
+from game.app.matches.meta import MatchMeta
 from game.engine import Action, Event, Rules, derive_seed
 from game.engine.fairness_chain import MatchSeal
 from game.engine.table import SEATS, Table
@@ -111,8 +112,8 @@ class DuelMatch(Match):
         if seat is None:
             raise ValueError("nobody is to act between hands")
         events = self.run.table.apply(action, self.run.table.duel.seats[seat])
+        self._tell(action, events)  # the records first (the listeners), then the table's save, as for two
         self.run.changed(self.run)
-        self._tell(action, events)
         return events
 
 
@@ -192,9 +193,24 @@ class TableRun:
                                                                           self.setup.name(duel.seats[1])))
         assert table.state is not None
         match = DuelMatch(setup, self.bots, resume=table.state, run=self)
+        match.info = self.duel_meta(setup)
         if self.sound is not None:
             match.listeners.append(self._sounds)
         return match
+
+    @property
+    def record_id(self) -> str:
+        """The table's id in the statistics and the history: its way of playing and its seed, so every duel
+        of one table (and the same duel replayed after a kill) is recorded under one match, its duel's number."""
+        return f"{self.table.kind}{self.table.seed:x}"
+
+    def duel_meta(self, setup: MatchSetup) -> MatchMeta:
+        """Who plays the duel, as the records keep it: the people's names, the computer's level."""
+        duel = self.table.duel
+        if setup.vs_bot:
+            return MatchMeta("bot", names=(self.setup.name(duel.seats[0]), ""), bot_level=setup.level,
+                             bot_seat=BOT_SEAT, match_id=self.record_id)
+        return MatchMeta("hotseat", names=setup.names, match_id=self.record_id)
 
     def _sounds(self, m: Match, action: Action | None, events: list[Event]) -> None:
         assert self.sound is not None

@@ -128,9 +128,13 @@ class Flow:
     def show_table_sheet(self) -> None:
         self.tables.show_sheet()
 
-    def _play_duel(self, match: Match) -> None:
-        self.match, self.recorder = match, None
-        self.start_deal(match)
+    def _play_duel(self, match: Match, resumed: bool = False) -> None:
+        """A table's duel on screen, recorded when a person plays it; ``resumed``: its cards where they lie."""
+        from game.app.program import listeners as match_listeners
+        self.match = match
+        self.recorder = match_listeners.attach_duel(match, self.host.services, keep=self.history_keep())
+        if not resumed:
+            self.start_deal(match)
 
     def deal_next_hand(self, match: Match) -> None:
         """Deal the next hand of a match: sealed and cut by the non-dealer when the match deals fairly."""

@@ -49,7 +49,8 @@ class TableFlow:
     match of two from a setup, dealt from the seed (the deal of the day is public).
     """
 
-    def __init__(self, host: Host, play: Callable[[Match], None], open_match: Callable[[MatchSetup], None]) -> None:
+    def __init__(self, host: Host, play: Callable[[Match, bool], None],
+                 open_match: Callable[[MatchSetup], None]) -> None:
         self.host = host
         self._play = play
         self._open_match = open_match
@@ -109,7 +110,7 @@ class TableFlow:
             if run.headless:
                 self.show_sheet(alone=True)
             else:
-                self._play(run.duel_match())
+                self._play(run.duel_match(), False)
 
         if chain.player_seed is not None and chain.remaining > 0 and (seat is None or self.host.settings.cut_for_me):
             then(chain, None)
@@ -129,12 +130,12 @@ class TableFlow:
                 self._mid_hand = False
                 self._resume_duel(match)
             else:
-                self._play(match)
+                self._play(match, False)
 
     def _resume_duel(self, match: Match) -> None:
         """A kept duel back in the middle of its hand: the cards where they lie, no deal to show."""
         nav, cards = self.host.nav, self.host.table
-        nav.match = match
+        self._play(match, True)  # the navigator's match, recorded again from where it stands
         cards.reset()
         nav.begin_play(match)
         cards.settle()

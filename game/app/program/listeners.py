@@ -38,6 +38,26 @@ def cannot_save_text(why: str) -> str:
     return tr("notice.cannot_save_short", why=tr(why))
 
 
+def attach_duel(match: Match, services: Services, *, keep: int = HISTORY_KEEP) -> HistoryRecorder:
+    """A table's duel with a person in it: each move's statistics and history in one transaction, in place
+    before the table's save (which the table's run writes), so a kill leaves the records at most a move
+    ahead of the save, and the duel replayed from the save records the same hand once.  The duel's match id is
+    the table's, its hand number the duel's; a duel between two computers is in the table's sheet only."""
+    recorder = HistoryRecorder(History(services.stats), match, keep=keep, resumed=True, clock=services.clock)
+
+    def keep_(m: Match, action: Action | None, events: list[Event]) -> None:
+        with services.stats.batch():
+            recorder(m, action, events)
+            services.stats.record_events(m.info, m.state.rules, events)
+        # the table's save keeps no record of the hand in play, so it must never run ahead of the history's:
+        # the records are in place before the save is written (longer for a duel's end)
+        ended = any(isinstance(e, HandEnded) for e in events)
+        services.stats.flush(FINISH_SECONDS if ended else SAVE_AHEAD_SECONDS)
+
+    match.listeners.append(keep_)
+    return recorder
+
+
 def attach(match: Match, services: Services, *, practice: bool = False, keep: int = HISTORY_KEEP,
            resumed: bool = False, tell: Callable[[str], object] | None = None) -> HistoryRecorder:
     """Save after every action, record finished hands and matches (a practice match with a move taken

@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.app.config.vocab import LEVELS
-from game.app.lang import i18n, jalali, text
+from game.app.lang import bidi, i18n, jalali, text
 from game.app.lang.i18n import tr, wtr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
 from game.app.records import playways
@@ -42,8 +42,21 @@ def opponent_name(key: str) -> str:
         return tr("seat.computer_level", level=tr("level." + key))
     if key.startswith("hotseat:"):
         name = key.split(":", 1)[1].strip()
-        return tr("stats.friend_named", name=name) if name else tr("stats.friend")
+        return tr("stats.friend_named", name=name) if name and name != "?" else tr("stats.friend")
     return key
+
+
+def match_people(opponent: str, names: tuple[str, str] | list[str]) -> str:
+    """Who played a recent match: the computer, or both people of a hot-seat match by name (a name left
+    empty is the seat's default name), so a friend never shows as a question mark."""
+    if not str(opponent).startswith("hotseat:"):
+        return opponent_name(opponent)
+    a, b = (*names, "", "")[:2]
+    first = str(a).strip() or tr("menu.name1_default")
+    second = str(b).strip() or tr("menu.name2_default")
+    if i18n.is_rtl():  # a typed name keeps its own direction inside a Persian line
+        first, second = bidi.isolate(first), bidi.isolate(second)
+    return tr("stats.friends_named", first=first, second=second)
 
 
 def match_date(when: float) -> str:
@@ -288,7 +301,7 @@ class StatsScene(Scene):
         out = []
         for m in self.recent:
             preset = tr("preset." + m.preset) if i18n.has("preset." + m.preset) else m.preset
-            out.append((match_date(m.finished_at), opponent_name(m.opponent),
+            out.append((match_date(m.finished_at), match_people(m.opponent, m.names),
                         tr("stats.preset_target", preset=preset, target=m.target),
                         tr("stats.score", mine=m.my_total, theirs=m.their_total), match_result(m)))
         return out

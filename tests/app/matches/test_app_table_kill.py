@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -47,8 +50,40 @@ def one_run(folder: Path, seed: int, wait: float) -> list[list[str]]:
     return [line.split() for line in lines]
 
 
-def problems_after(folder: Path, before: str, words: list[list[str]]) -> tuple[list[str], int]:
-    """What went wrong in one run; and how many saves it handed over."""
+def records_behind_the_save(folder: Path) -> tuple[list[str], int]:
+    """How the statistics and the history disagree with the kept table: every duel a person finished in
+    the save is recorded in both, and they hold no duel of the table beyond the one the save has in play
+    (the records go first, so they may be that one move ahead); and how many kept duels were compared."""
+    from game.app.matches.tablekeep import read_table
+
+    path = folder / "table.json"
+    if not path.is_file() or not (folder / "stats.sqlite3").is_file():
+        return [], 0
+    setup, table = read_table(path.read_bytes())
+    match_id = f"{table.kind}{table.seed:x}"
+    saved = {h.hand_no for h in table.history if any(s not in setup.computers for s in h.duel.seats)}
+    with tempfile.TemporaryDirectory() as scratch:  # read a copy: the database is left as the kill left it
+        for name in ("stats.sqlite3", "stats.sqlite3-wal"):
+            if (folder / name).is_file():
+                shutil.copy(folder / name, Path(scratch) / name)
+        conn = sqlite3.connect(Path(scratch) / "stats.sqlite3")
+        try:
+            stats = {n for (n,) in conn.execute("SELECT hand_no FROM hands WHERE match_id = ?", (match_id,))}
+            history = {n for (n,) in conn.execute(
+                "SELECT hand_no FROM history_hands WHERE match_id = ? AND complete = 1", (match_id,))}
+        finally:
+            conn.close()
+    problems = []
+    for where, held in (("statistics", stats), ("history", history)):
+        if saved - held:
+            problems.append(f"duels {sorted(saved - held)} of {match_id} kept in the table, not in the {where}")
+        if held - saved - {table.hand_no}:
+            problems.append(f"duels {sorted(held - saved)} of {match_id} in the {where}, not in the table")
+    return problems, len(saved)
+
+
+def problems_after(folder: Path, before: str, words: list[list[str]]) -> tuple[list[str], int, int]:
+    """What went wrong in one run; how many saves it handed over; how many recorded duels were compared."""
     problems = []
     announced: dict[int, str] = {0: before}
     done = 0
@@ -74,19 +109,22 @@ def problems_after(folder: Path, before: str, words: list[list[str]]) -> tuple[l
     if damaged:
         problems.append(f"files set aside as damaged: {damaged}")
     problems += [f"statistics and history disagree: {d}" for d in soak_checks.mismatches(folder)]
-    return problems, done
+    behind, compared = records_behind_the_save(folder)
+    return problems + behind, done, compared
 
 
 @pytest.mark.slow
 def test_a_table_killed_at_fifty_random_moments_comes_back_each_time(tmp_path):
     rng = random.Random(39)
-    failures, saves, resumed = [], 0, 0
+    failures, saves, resumed, compared = [], 0, 0, 0
     for n in range(50):
         before = on_disk(tmp_path)
         words = one_run(tmp_path, rng.randrange(2**32), rng.uniform(1.2, 3.5))
-        problems, done = problems_after(tmp_path, before, words)
+        problems, done, duels = problems_after(tmp_path, before, words)
         saves += done
+        compared += duels
         resumed += any(w[:1] == ["resumed"] for w in words)
         failures += [f"kill {n + 1}: {p}" for p in problems]
     assert not failures, "\n".join(failures)
     assert saves > 200 and resumed >= 25  # the kills came during play, and most starts continued a table
+    assert compared >= 25  # the records were held to finished duels of kept tables, not to empty ones

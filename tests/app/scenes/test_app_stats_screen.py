@@ -155,3 +155,29 @@ def test_many_opponents_are_paged(monkeypatch, tmp_path):
     scene.turn(1)
     assert [o.opponent for o in scene.shown()] == first
     db.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ru"])
+def test_a_hot_seat_match_names_both_people_never_a_question_mark(monkeypatch, tmp_path, lang):
+    from game.app.scenes.stats import match_people
+
+    db = Stats(tmp_path / "s.sqlite3", background=False)
+    nameless = MatchMeta("hotseat", names=("", ""))
+    db.record_hand(nameless, VAN, hand(0, "knock", 0, 12, 0, 6, 18), when=1)
+    db.record_match(nameless, VAN, FinalScore(0, (12, 0), (0, 0), (0, 0), False, (12, 0), 12), 1, when=2)
+    db.record_match(FRIEND, VAN, FinalScore(1, (0, 50), (0, 0), (0, 0), False, (0, 50), 50), 1, when=3)
+    app = make_app(monkeypatch, lang)
+    app.services.stats = db
+    app.nav.to_menu()
+    app.push(StatsScene(app))
+    seen = drawn_strings(monkeypatch)
+    frames(app)
+    defaults = match_people("hotseat:?", ("", ""))
+    named = match_people("hotseat:Sara", ("Ali", "Sara"))
+    for name in (i18n.tr("menu.name1_default"), i18n.tr("menu.name2_default")):
+        assert name in defaults
+    assert "Ali" in named and "Sara" in named
+    assert defaults in seen and named in seen
+    assert "?" not in " ".join(seen)  # the friend with no name is "Friend" over the figures, never "?"
+    assert opponent_name("hotseat:?") == i18n.tr("stats.friend") and opponent_name("hotseat:?") in seen
+    db.close()
