@@ -159,6 +159,22 @@ def test_the_result_details_export_one_hand_that_verifies(tmp_path):
     assert verify_file(path).returncode == 0
 
 
+@pytest.mark.parametrize("lang", ["en", "fa", "ru"])
+def test_the_details_promise_no_cards_they_do_not_show_and_say_you_cut_in_the_second_person(tmp_path, lang):
+    app = make(tmp_path, lang)
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 11, level="easy"), 1)
+    app.nav.show_result(match, 0)
+    frames(app, 2)
+    app.top.deal_details()
+    shown = [w for w, _, _ in app.top.rows()]
+    deal = match.state.revealed_deal()
+    dealer = match.state.last_result.dealer
+    assert shown[0] == i18n.tr("deal.ok") and "these cards" not in shown[0] and "эти карты" not in shown[0]
+    assert i18n.tr("deal.cut.you", n=deal.cut) in shown
+    assert not any(f" {i18n.tr('seat.you')}" in w for w in shown)  # never a name "You" mid-sentence
+    assert match.say("deal.dealt", dealer, hand=deal.hand_no + 1) in shown
+
+
 def test_a_hot_seat_cut_keeps_its_cutters_name_after_continue(tmp_path):
     app = make(tmp_path)
     match = play_fair_hands(app, MatchSetup("hotseat", preset("van"), 13, names=("Ava", "Ben")), 1)
