@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from game.app.lang import text
-from game.app.lang.i18n import tr
+from game.app.lang.i18n import plural, tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, panel, veil
 from game.app.matches.fairdeal import grouped
 from game.app.matches.match import BOT_SEAT, Match
@@ -116,7 +116,7 @@ class DealDetailsScene(Scene):
             log.warning("the deal could not be written: %s", e)
             self.app.toast(tr("history.deals_failed"), 4.0)
             return
-        self.app.toast(tr("history.deals_saved", n=1, file=str(path)), 6.0)
+        self.app.toast(plural("history.deals_saved", 1, folder=path.parent.name or str(path.parent)), 6.0)
 
     def close(self) -> None:
         if self.dialog is not None:

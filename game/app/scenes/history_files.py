@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.app.lang.i18n import tr, wtr
+from game.app.lang.i18n import plural, tr, wtr
 from game.app.records.deal_export import picked_folder, write_deals
 from game.app.stage.scene import Host
 from game.engine.record import RecordError
@@ -94,7 +94,7 @@ class HistoryFiles:
             log.warning("the deals could not be written: %s", e)
             self.app.toast(tr("history.deals_failed"), 4.0)
             return None
-        self.app.toast(tr("history.deals_saved", n=len(lines), file=str(path)), 6.0)
+        self.app.toast(plural("history.deals_saved", len(lines), folder=path.parent.name or str(path.parent)), 6.0)
         return path
 
     # ------------------------------------------------------------------ import

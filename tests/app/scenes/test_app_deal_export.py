@@ -157,6 +157,8 @@ def test_the_result_details_export_one_hand_that_verifies(tmp_path):
                                             text=str(out)))
     (path,) = out.glob("*.jsonl")
     assert verify_file(path).returncode == 0
+    # the toast names the folder in words of one hand, never the whole path
+    assert app.scenes.toast_text == "1 hand exported to the folder one" and str(tmp_path) not in app.scenes.toast_text
 
 
 @pytest.mark.parametrize("lang", ["en", "fa", "ru"])
