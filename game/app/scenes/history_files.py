@@ -15,6 +15,7 @@ from game.app.records.deal_export import picked_folder, write_deals
 from game.app.stage.scene import Host
 from game.engine.record import RecordError
 
+from .folder_dialog import FolderDialog, first_folder
 from .history_rows import HistoryRows
 
 log = logging.getLogger(__name__)
@@ -26,11 +27,11 @@ def file_dialog(app: Host, title_key: str, object_id: str, start: Path | None,
     lay = app.layout
     w, h = min(lay.w - 2 * lay.margin, lay.px(640)), min(lay.h - 2 * lay.margin, lay.px(480))
     rect = pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
-    dialog = pygame_gui.windows.UIFileDialog(
-        rect, app.ui, window_title=wtr(title_key),
-        initial_file_path=str(start if start is not None and start.is_dir() else Path.home()),
+    dialog = FolderDialog(
+        rect, app.ui, window_title=wtr(title_key), initial_file_path=str(first_folder(start)),
         allow_existing_files_only=not folders, allow_picking_directories=folders,
         object_id=ObjectID(object_id=object_id))
+    dialog.translate_tips()
     # pygame-gui would write its own (English) words on these buttons; deleting is not its job here
     dialog.ok_button.set_text(wtr("button.ok"))
     dialog.cancel_button.set_text(wtr("button.cancel"))
