@@ -54,3 +54,10 @@ def test_the_small_buttons_tips_are_translated(tmp_path, lang):
     assert dialog.refresh_button.tool_tip_text == i18n.wtr("files.refresh")
     assert dialog.home_button.tool_tip_text == i18n.wtr("files.home")
     assert "pygame-gui" not in dialog.parent_directory_button.tool_tip_text
+
+
+@pytest.mark.parametrize("object_id", ["#deals_dialog", "#import_dialog"])
+def test_the_dialog_and_its_list_are_opaque(tmp_path, object_id):
+    dialog = file_dialog(_app(), "history.deals_title", object_id, tmp_path, True)
+    assert dialog.background_colour.a == 255  # the screen behind does not show through
+    assert dialog.file_selection_list.background_colour.a == 255
