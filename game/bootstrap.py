@@ -5,7 +5,9 @@ When the running Python lacks the pinned packages (a fresh checkout, or a system
 ``pip install`` outside a virtual environment, PEP 668), the game makes a private environment in
 ``.venv`` next to itself with the standard library's ``venv``, installs ``requirements.txt`` into it
 with pip's own progress showing, and runs itself again there.  Later starts find the environment
-ready and go straight in.  Standard library only: this runs before anything is installed.
+ready and go straight in.  The test command asks for ``requirements-test.txt`` (the game's packages
+and the test tools) in the same environment, so a player's first start installs no test tool.
+Standard library only: this runs before anything is installed.
 """
 from __future__ import annotations
 
@@ -16,19 +18,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIREMENTS = ROOT / "requirements.txt"
+TEST_REQUIREMENTS = ROOT / "requirements-test.txt"
 ENV_DIR = ROOT / ".venv"
-STAMP = "gin-rummy-requirements.sha256"
+STAMP = "gin-rummy-{}.sha256"  # one stamp a requirements file, so the game and the tests never undo each other
 OFF = "GIN_RUMMY_NO_BOOTSTRAP"  # set to 1 to use the running Python as it is
 MARK = "GIN_RUMMY_BOOTSTRAPPED"  # set in the relaunched process, so it never loops
 
 
-def pins(path: Path = REQUIREMENTS) -> dict[str, str]:
-    """``name -> version`` for every ``name==version`` line of the requirements file."""
-    out: dict[str, str] = {}
+def files(path: Path = REQUIREMENTS) -> list[Path]:
+    """The requirements file and every file it takes in with ``-r``, each once."""
+    out = [path]
     for line in path.read_text(encoding="utf-8").splitlines():
-        m = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*==\s*([^\s;#]+)", line)
+        m = re.match(r"\s*-r\s+(\S+)", line)
         if m:
-            out[m.group(1).lower()] = m.group(2)
+            out += [f for f in files(path.parent / m.group(1)) if f not in out]
+    return out
+
+
+def pins(path: Path = REQUIREMENTS) -> dict[str, str]:
+    """``name -> version`` for every ``name==version`` line of the requirements file and its ``-r`` files."""
+    out: dict[str, str] = {}
+    for each in files(path):
+        for line in each.read_text(encoding="utf-8").splitlines():
+            m = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*==\s*([^\s;#]+)", line)
+            if m:
+                out[m.group(1).lower()] = m.group(2)
     return out
 
 
@@ -77,7 +91,7 @@ def env_python(env_dir: Path = ENV_DIR, windows: bool = os.name == "nt") -> Path
 def _digest(path: Path) -> str:
     import hashlib
 
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return hashlib.sha256(b"".join(f.read_bytes() for f in files(path))).hexdigest()
 
 
 def _say(text: str) -> None:
@@ -87,7 +101,7 @@ def _say(text: str) -> None:
 def prepare(env_dir: Path = ENV_DIR, requirements: Path = REQUIREMENTS) -> Path:
     """Make the private environment and install the requirements into it, once per requirements file."""
     python = env_python(env_dir)
-    stamp = env_dir / STAMP
+    stamp = env_dir / STAMP.format(requirements.stem)
     wanted = _digest(requirements)
     if python.exists() and stamp.exists() and stamp.read_text(encoding="utf-8").strip() == wanted:
         return python
@@ -102,7 +116,8 @@ def prepare(env_dir: Path = ENV_DIR, requirements: Path = REQUIREMENTS) -> Path:
                 f"Could not make a Python environment for the game ({e}).\n"
                 "On Debian or Ubuntu install it with:  sudo apt install python3-venv\n"
                 "or install the packages yourself:    python3 -m pip install -r requirements.txt") from None
-    _say("Installing the game's packages (this happens once) ...")
+    what = "the game's packages" if requirements == REQUIREMENTS else f"the packages of {requirements.name}"
+    _say(f"Installing {what} (this happens once) ...")
     import subprocess
 
     cmd = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "on",
@@ -115,24 +130,23 @@ def prepare(env_dir: Path = ENV_DIR, requirements: Path = REQUIREMENTS) -> Path:
     return python
 
 
-def ensure(launch: list[str], also: tuple[str, ...] = ()) -> None:
-    """Return when the running Python has the game's pinned packages; otherwise run the private
-    environment's Python with ``launch`` (a script and its arguments, or ``-m module ...``) and exit
-    with its exit code.
+def ensure(launch: list[str], requirements: Path = REQUIREMENTS) -> None:
+    """Return when the running Python has the packages pinned in ``requirements``; otherwise run the
+    private environment's Python with ``launch`` (a script and its arguments, or ``-m module ...``) and
+    exit with its exit code.
 
-    ``also`` names further pinned packages needed (the test tools for the test command).  A frozen
+    The game asks for ``requirements.txt``, the test command for ``requirements-test.txt``.  A frozen
     build, ``GIN_RUMMY_NO_BOOTSTRAP=1`` and the relaunched process itself never bootstrap.
     """
     if getattr(sys, "frozen", False) or os.environ.get(OFF) == "1":
         return
-    every = pins()
-    game = {name: v for name, v in every.items() if name in ("pygame-ce", "pygame-gui") or name in also}
+    game = pins(requirements)
     if installed(game) or not missing(game):
         return
     if os.environ.get(MARK) == "1" or Path(sys.prefix).resolve() == ENV_DIR.resolve():
         lacking = ", ".join(missing(game))
         raise SystemExit(f"The game's packages are still missing after installing them: {lacking}")
-    python = prepare()
+    python = prepare(requirements=requirements)
     env = dict(os.environ, **{MARK: "1"})
     cmd = [str(python), *launch]
     if os.name == "nt":  # exec on Windows starts a new process and returns at once: wait for it

@@ -85,13 +85,13 @@ TEXTS: dict[str, str] = {
     "coach.summary_none": "No costly moves: well played.",
     "coach.summary_none_gin": "No costly moves. The {points} points went to the opponent's gin: it came before "
                               "your cards did (you still held {deadwood} deadwood).",
-    "coach.summary_none_knock": "No costly moves. The opponent knocked first and your {deadwood} deadwood cost "
-                                "{points} points: the cards you drew did not come together in time.",
+    "coach.summary_none_knock": "No costly moves. The opponent knocked first while you still held {deadwood} "
+                                "deadwood, which scored them {points}: the cards you drew did not come together "
+                                "in time.",
     "coach.summary_none_undercut": "No costly moves. The undercut cost {points} points: the opponent's deadwood "
                                    "was down to {deadwood} when you knocked, which the cards did not show.",
 }
 CARD_PARAMS = ("card", "better", "with", "lowest")
-BIG_LOSS = 20  # points: a hand lost by this much gets a word on what cost them, even with no costly move
 
 
 def _symbols(codes: str) -> str:
@@ -161,10 +161,10 @@ class Review:
         return TEXTS[key].format(**params)
 
     def what_cost(self) -> tuple[str, dict[str, int]]:
-        """With no costly move: what lost the hand, when it was lost by ``BIG_LOSS`` or more (the opponent's
-        gin, the cards that did not come, an undercut), else a plain well played."""
+        """With no costly move: what lost a lost hand, however few its points (the opponent's gin, the cards
+        that did not come, an undercut), since a loss is never "well played"; a won or dead hand is."""
         r = self.result
-        if r is None or r.winner is None or r.winner == self.seat or r.points < BIG_LOSS:
+        if r is None or r.winner is None or r.winner == self.seat:
             return "coach.summary_none", {}
         if r.kind in ("gin", "big_gin"):
             return "coach.summary_none_gin", {"points": r.points, "deadwood": r.defender_deadwood}

@@ -297,7 +297,7 @@ def test_preferring_a_throw_with_more_deadwood_says_why():
     assert j.key == "coach.pair" and j.params["with"] == "QH"
 
 
-def test_after_a_big_loss_with_no_costly_move_the_summary_says_what_cost():
+def test_after_any_loss_with_no_costly_move_the_summary_says_what_cost():
     from game.engine import HandResult
 
     gin = HandResult(hand_no=0, dealer=1, kind="gin", knocker=1, winner=1, points=46, defender_deadwood=21)
@@ -309,8 +309,12 @@ def test_after_a_big_loss_with_no_costly_move_the_summary_says_what_cost():
     assert Review(0, 0, (), knock).summary[0] == "coach.summary_none_knock"
     undercut = HandResult(hand_no=0, dealer=1, kind="undercut", knocker=0, winner=1, points=27, defender_deadwood=2)
     assert Review(0, 0, (), undercut).summary[0] == "coach.summary_none_undercut"
-    small = HandResult(hand_no=0, dealer=1, kind="knock", knocker=1, winner=1, points=8, defender_deadwood=11)
-    assert Review(0, 0, (), small).text == "No costly moves: well played."
+    for points in (1, 8, 17):  # a loss of a few points is a loss too
+        small = HandResult(hand_no=0, dealer=1, kind="knock", knocker=1, winner=1, points=points, defender_deadwood=19)
+        assert Review(0, 0, (), small).summary == ("coach.summary_none_knock", {"points": points, "deadwood": 19})
+        assert "well played" not in Review(0, 0, (), small).text and str(points) in Review(0, 0, (), small).text
+    dead = HandResult(hand_no=0, dealer=1, kind="dead", knocker=None, winner=None, points=0, defender_deadwood=0)
+    assert Review(0, 0, (), dead).text == "No costly moves: well played."
     assert Review(1, 0, (), gin).text == "No costly moves: well played."  # the winner's own review
 
 

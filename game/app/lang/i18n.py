@@ -55,6 +55,21 @@ def has(key: str) -> bool:
     return key in _load(_current) or key in _load(DEFAULT)
 
 
+def plural_form(n: int, lang: str | None = None) -> str:
+    """Which form a count takes: Russian has three (1 сдача, 2 сдачи, 5 сдач), English two, and Persian
+    keeps the noun singular after a number (its three forms read alike)."""
+    if (lang or _current) == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "many"
+    return "one" if n == 1 else "many"
+
+
+def plural(key: str, n: int, **params: object) -> str:
+    """The text of ``key.one``, ``key.few`` or ``key.many`` for ``n`` things (every language has all three)."""
+    return tr(f"{key}.{plural_form(n)}", n=n, **params)
+
+
 class _Keep(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"

@@ -275,10 +275,12 @@ class Match:
         return self.setup.player_name(seat)
 
     def say(self, key: str, seat: int, **params: object) -> str:
-        """A sentence about ``seat``: the second-person form for the human facing a bot ("You knock")."""
+        """A sentence about ``seat``: the second-person form for the human facing a bot ("You knock"); the
+        computer's own form where a language's verb agrees with it (Russian "Компьютер сбросил")."""
         if self.vs_bot and seat != BOT_SEAT and has(key + ".you"):
             return tr(key + ".you", **params)
-        return tr(key, name=self.name(seat), **params)
+        bot = self.vs_bot and seat == BOT_SEAT and has(key + ".bot")
+        return tr(key + ".bot" if bot else key, name=self.name(seat), **params)
 
     def observe(self, seat: int) -> Observation:
         return observe(self.state, seat)

@@ -154,6 +154,11 @@ class PlayHud:
         limit = self.clock.full(m)
         if limit and mine and self.clock.key is not None:
             self.draw_timer(surface, x, y + lay.px(44), limit)
+            if self.clock.held:  # a hint stops the clock until the turn is over: the ring says why it stands
+                gap = lay.px(40) + lay.px(10)
+                text.draw(surface, tr("hint.clock_held"), lay.font(14), INK_DIM,
+                          (x + (-gap if lay.mirror else gap), y + lay.px(44)), lay.anchor("midleft"),
+                          max_width=maxw - gap)
         if m.hint_text:
             size = lay.font(15)
             hy = y + lay.px(84)

@@ -73,14 +73,18 @@ class CutScene(Scene):
             self.details.build(self.seed_text)
 
     def buttons_y(self) -> int:
+        """Below the deck; with the details open, right below them, the deck then below the buttons."""
+        return self.details_rect().bottom + self.app.layout.px(16) if self.show_details else self.home_buttons_y()
+
+    def home_buttons_y(self) -> int:
         lay = self.app.layout
-        return min(round(self.deck_rect().bottom + lay.px(52)), lay.h - lay.margin - lay.button_h)
+        return min(round(self.home_deck().bottom + lay.px(52)), lay.h - lay.margin - lay.button_h)
 
     def details_rect(self) -> pygame.Rect:
         lay = self.app.layout
         top = round(lay.h * 0.12 + lay.px(30))
         w = min(lay.w - 2 * lay.margin, lay.px(760))
-        rect = pygame.Rect(round(lay.w / 2 - w / 2), top, w, self.buttons_y() - lay.px(12) - top)
+        rect = pygame.Rect(round(lay.w / 2 - w / 2), top, w, self.home_buttons_y() - lay.px(12) - top)
         rect.height = min(rect.height, CutDetails(self, rect).needed_height())
         return rect
 
@@ -119,17 +123,34 @@ class CutScene(Scene):
 
     # ------------------------------------------------------------------ geometry
 
-    def deck_rect(self) -> pygame.Rect:
+    def home_deck(self) -> pygame.Rect:
         lay = self.app.layout
         w = min(lay.w - 2 * lay.margin - lay.cw, lay.px(900))
         rect = pygame.Rect(0, 0, round(w + lay.cw), lay.ch)
         rect.center = (lay.w // 2, round(lay.h * 0.5))
         return rect
 
+    def card_size(self) -> tuple[int, int]:
+        """The table's cards; with the details open, as tall as the room left below the buttons."""
+        lay = self.app.layout
+        if not self.show_details:
+            return lay.cw, lay.ch
+        ch = max(lay.px(40), min(lay.ch, lay.h - lay.margin - (self.buttons_y() + lay.button_h + lay.px(48))))
+        return max(1, round(lay.cw * ch / lay.ch)), ch
+
+    def deck_rect(self) -> pygame.Rect:
+        """The deck in the middle; with the details open, below the buttons, so it can still be cut."""
+        rect, lay = self.home_deck(), self.app.layout
+        if self.show_details:
+            (cw, ch), w = self.card_size(), rect.width - lay.cw
+            rect = pygame.Rect(lay.w // 2 - (w + cw) // 2, self.buttons_y() + lay.button_h + lay.px(48), w + cw, ch)
+        return rect
+
     def fraction_at(self, x: float) -> float:
         r = self.deck_rect()
-        span = max(1, r.width - self.app.layout.cw)
-        f = (x - r.left - self.app.layout.cw / 2) / span
+        cw = self.card_size()[0]
+        span = max(1, r.width - cw)
+        f = (x - r.left - cw / 2) / span
         return 1.0 - f if self.app.layout.mirror else f
 
     # ------------------------------------------------------------------ cutting
@@ -167,16 +188,17 @@ class CutScene(Scene):
             if event.type == pygame.MOUSEBUTTONDOWN or event.type == pygame.KEYDOWN:
                 self.finish()  # skip the animation
             return
-        if self.show_details:
+        details = self.show_details
+        if details:
             self.details_event(event)
-            return
-        if event.type == pygame.MOUSEMOTION and self.deck_rect().collidepoint(event.pos):
+        on_deck = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.deck_rect().collidepoint(
+            event.pos)
+        if on_deck:
             self.marker = min(1.0, max(0.0, self.fraction_at(event.pos[0])))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.on_widget(event.pos):
-            if self.deck_rect().collidepoint(event.pos):
-                self.marker = min(1.0, max(0.0, self.fraction_at(event.pos[0])))
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.on_widget(event.pos) \
+                and (on_deck or not details):  # with the details open only the deck cuts
             self.do_cut(cut_at(self.marker))
-        elif event.type == pygame.KEYDOWN:
+        elif event.type == pygame.KEYDOWN and not details:
             self.key(event.key)
 
     def key(self, key: int) -> None:
@@ -221,6 +243,10 @@ class CutScene(Scene):
         text.draw(surface, title, lay.font(34), GOLD, (lay.w / 2, lay.h * 0.12), bold=True, max_width=width)
         if self.details is not None:
             self.details.draw(surface, self.chain)
+            if not self.cutting:
+                text.draw(surface, tr("cut.hint_deck"), lay.font(19), INK,
+                          (lay.w / 2, self.deck_rect().top - lay.px(28)), max_width=width)
+            self.draw_deck(surface)
             return
         hint = tr("cut.hint") if not self.cutting else tr("cut.done", n=self.cut) if self.cut else tr("cut.by_game")
         top = self.deck_rect().top
@@ -231,9 +257,10 @@ class CutScene(Scene):
     def draw_deck(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         r = self.deck_rect()
-        back = cardart.back(lay.cw, lay.ch, self.app.card_style)
+        cw, ch = self.card_size()
+        back = cardart.back(cw, ch, self.app.card_style)
         n = 52
-        step = (r.width - lay.cw) / (n - 1)
+        step = (r.width - cw) / (n - 1)
         at = round(self.marker * (n - 1))
         if lay.mirror:
             at = n - 1 - at

@@ -128,6 +128,10 @@ class CutDetails:
         typed.guard(self.entry, SEED_LIMIT)
         self.entry.set_text(typed.clean(seed, SEED_LIMIT))
         scene.widgets.append(self.entry)
+        # the field takes the keys at once, its text cursor blinking at the end of the seed
+        scene.app.ui.set_focus_set(self.entry)
+        self.entry.edit_position = len(self.entry.get_text())
+        self.entry.cursor_has_moved_recently = True  # drawn from the next frame on, not after a first blink
 
     def show_seed(self, seed: str) -> None:
         if self.entry is not None:

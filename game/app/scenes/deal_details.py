@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from game.app.lang import text
-from game.app.lang.i18n import tr
+from game.app.lang.i18n import plural, tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, panel, veil
 from game.app.matches.fairdeal import grouped
 from game.app.matches.match import BOT_SEAT, Match
@@ -47,7 +47,6 @@ class DealDetailsScene(Scene):
         state = self.match.state
         dealer = state.last_result.dealer if state.last_result is not None else state.dealer
         cut_seat = 1 - BOT_SEAT if self.match.vs_bot else 1 - dealer  # the computer never cuts
-        cutter = self.match.name(cut_seat) if seal.by_player else tr("deal.the_game")
         rows = [(tr("deal.ok" if ok else "deal.bad"), False, GOLD if ok else RED),
                 (tr("deal.seal"), False, INK_DIM)]
         rows += [(grouped(seal.commitment[i:i + 32], 8), True, INK) for i in (0, 32)]
@@ -55,12 +54,15 @@ class DealDetailsScene(Scene):
         rows += [(grouped(deal.secret.hex()[i:i + 32], 8), True, INK) for i in (0, 32)]
         seed = deal.player_seed if deal.player_seed is not None else ""
         rows.append((tr("deal.seed", seed=seed) if seed else tr("deal.no_seed"), True, INK))
-        where = {"hand": deal.hand_no + 1, "dealer": self.match.name(dealer)}
         if deal.link is not None and deal.cut == 0:  # "Cut for me" (version 3): the cut 0, chosen by nobody
-            rows.append((tr("deal.cut_game", **where), False, INK))
+            rows.append((tr("deal.cut_game"), False, INK))
         else:  # version 3 counts the cards from 1 as the screen does; older deals from 0
-            rows.append((tr("deal.cut", n=deal.cut if deal.link is not None else deal.cut + 1, name=cutter,
-                            **where), False, INK))
+            n = deal.cut if deal.link is not None else deal.cut + 1
+            # the player facing the computer reads "You cut", never a capital "You" mid-sentence
+            cut = self.match.say("deal.cut", cut_seat, n=n) if seal.by_player else tr(
+                "deal.cut", n=n, name=tr("deal.the_game"))
+            rows.append((cut, False, INK))
+        rows.append((self.match.say("deal.dealt", dealer, hand=deal.hand_no + 1), False, INK))
         return rows
 
     def export_line(self) -> str | None:
@@ -114,7 +116,7 @@ class DealDetailsScene(Scene):
             log.warning("the deal could not be written: %s", e)
             self.app.toast(tr("history.deals_failed"), 4.0)
             return
-        self.app.toast(tr("history.deals_saved", n=1, file=str(path)), 6.0)
+        self.app.toast(plural("history.deals_saved", 1, folder=path.parent.name or str(path.parent)), 6.0)
 
     def close(self) -> None:
         if self.dialog is not None:

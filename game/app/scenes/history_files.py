@@ -11,42 +11,16 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.app.lang import typed
-from game.app.lang.i18n import tr, wtr
+from game.app.lang.i18n import plural, tr, wtr
 from game.app.records.deal_export import picked_folder, write_deals
 from game.app.stage.scene import Host
 from game.engine.record import RecordError
 
+from .folder_dialog import FolderDialog, first_folder
 from .history_rows import HistoryRows
 
 log = logging.getLogger(__name__)
 PATH_LIMIT = 512  # characters the path field takes (more than most systems allow; a longer line is too wide to draw)
-
-
-class FileDialog(pygame_gui.windows.UIFileDialog):
-    """pygame-gui's file dialog, except that a path the system refuses to look at (a name longer than
-    the system allows, a folder it may not read) is only not a valid path, instead of an ``OSError``
-    out of the widget as it is typed."""
-
-    def _process_file_path_entry_events(self, event: pygame.event.Event) -> None:
-        try:
-            super()._process_file_path_entry_events(event)
-        except (OSError, ValueError):
-            self.ok_button.disable()
-
-    @staticmethod
-    def _validate_path_in_existing_directory(path_to_validate: Path) -> bool:
-        try:
-            return pygame_gui.windows.UIFileDialog._validate_path_in_existing_directory(path_to_validate)
-        except (OSError, ValueError):
-            return False
-
-    @staticmethod
-    def _validate_path_exists_and_of_allowed_type(path_to_validate: Path, allow_directories: bool) -> bool:
-        try:
-            return pygame_gui.windows.UIFileDialog._validate_path_exists_and_of_allowed_type(
-                path_to_validate, allow_directories)
-        except (OSError, ValueError):
-            return False
 
 
 def file_dialog(app: Host, title_key: str, object_id: str, start: Path | None,
@@ -55,11 +29,11 @@ def file_dialog(app: Host, title_key: str, object_id: str, start: Path | None,
     lay = app.layout
     w, h = min(lay.w - 2 * lay.margin, lay.px(640)), min(lay.h - 2 * lay.margin, lay.px(480))
     rect = pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
-    dialog = FileDialog(
-        rect, app.ui, window_title=wtr(title_key),
-        initial_file_path=str(start if start is not None and start.is_dir() else Path.home()),
+    dialog = FolderDialog(
+        rect, app.ui, window_title=wtr(title_key), initial_file_path=str(first_folder(start)),
         allow_existing_files_only=not folders, allow_picking_directories=folders,
         object_id=ObjectID(object_id=object_id))
+    dialog.translate_tips()
     # pygame-gui would write its own (English) words on these buttons; deleting is not its job here
     dialog.ok_button.set_text(wtr("button.ok"))
     dialog.cancel_button.set_text(wtr("button.cancel"))
@@ -124,7 +98,7 @@ class HistoryFiles:
             log.warning("the deals could not be written: %s", e)
             self.app.toast(tr("history.deals_failed"), 4.0)
             return None
-        self.app.toast(tr("history.deals_saved", n=len(lines), file=str(path)), 6.0)
+        self.app.toast(plural("history.deals_saved", len(lines), folder=path.parent.name or str(path.parent)), 6.0)
         return path
 
     # ------------------------------------------------------------------ import

@@ -35,18 +35,21 @@ def elide(s: str, size: int, width: int, bold: bool = True) -> str:
     return text.elide(s, size, width, bold)
 
 
-COLUMNS = (0.08, 0.36, 0.2, 0.18, 0.18)  # hand, result, sum, running totals of seat 0 and seat 1
+COLUMNS = (0.09, 0.36, 0.2, 0.175, 0.175)  # hand, result, sum, running totals of seat 0 and seat 1
 
 
 def sheet_columns(rect: pygame.Rect, pad: int, mirror: bool, air: int) -> tuple[list[float], list[int]]:
-    """Where the score sheet's columns start (their reading edge) and how wide their text may be."""
+    """Where the score sheet's columns start (their reading edge) and how wide their text may be; the
+    result's words ("Knock by Computer (easy)") keep three times the air from the sum's numbers, the
+    last column none."""
     inner = rect.width - 2 * pad
     xs: list[float] = [rect.left + pad]
     for f in COLUMNS[:-1]:
         xs.append(xs[-1] + inner * f)
     if mirror:
         xs = [rect.left + rect.right - x for x in xs]
-    return xs, [round(inner * f) - air for f in COLUMNS]
+    return xs, [round(inner * f) - air * (3 if i == 1 else 0 if i == len(COLUMNS) - 1 else 1)
+                for i, f in enumerate(COLUMNS)]
 
 
 def records(history: list[HandResult]) -> tuple[Record, Record]:

@@ -34,7 +34,8 @@ class Seats:
     def say(self, key: str, seat: int, **params: object) -> str:
         if self.entry.vs_bot and seat == self.entry.seat and i18n.has(key + ".you"):
             return tr(key + ".you", **params)
-        return tr(key, name=self.name(seat), **params)
+        bot = self.entry.vs_bot and seat != self.entry.seat and i18n.has(key + ".bot")  # as Match.say
+        return tr(key + ".bot" if bot else key, name=self.name(seat), **params)
 
     def opponent(self) -> str:
         """Who the recorded player played against."""

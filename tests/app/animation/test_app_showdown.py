@@ -651,10 +651,11 @@ def test_a_won_match_is_celebrated_then_the_score_sheet_comes(monkeypatch):
     assert app.top is scene  # the first key skips, it does not start a new match
 
 
-def test_a_lost_match_gets_a_quiet_summary(monkeypatch):
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_a_lost_match_gets_a_quiet_summary(monkeypatch, size):
     from game.app.pictures.staging import find_match
 
-    app = make_app(animation="normal")
+    app = make_app(size, animation="normal")
     heard: list[str] = []
     app.on_cue.append(heard.append)
     match = find_match(app, winner=1)
@@ -666,7 +667,15 @@ def test_a_lost_match_gets_a_quiet_summary(monkeypatch):
     watch = Watch(monkeypatch, app)
     watch.frame()
     drawn = [t for t, _ in watch.texts]
-    assert any("reached 50 first. Well played." in t for t in drawn)
+    assert any("reached 50 first. Another match?" in t for t in drawn)
+    assert not any("Well played" in t for t in drawn)  # a loss is not congratulated
+    # on the score sheet the result's words keep their distance from the sum's numbers
+    labels = [r for t, r in watch.texts if t.startswith(("Knock by", "Gin by", "Undercut by", "Big gin by"))]
+    sums = [r for t, r in watch.texts if " = " in t]
+    assert labels and sums
+    for label in labels:
+        (beside,) = [r for r in sums if abs(r.centery - label.centery) <= 2]
+        assert beside.left - label.right >= app.layout.px(20)
     history = match.state.history
     for seat in (0, 1):
         lines = dict(scene.story.plate_lines(seat))

@@ -37,11 +37,11 @@ ROOT = Path(__file__).resolve().parents[3]
 SEED = "words only I know"
 
 
-def make(tmp_path, lang="en", store: SilentStore | None = None) -> App:
+def make(tmp_path, lang="en", store: SilentStore | None = None, size: tuple[int, int] = (1280, 720)) -> App:
     text.reset()
     stats = Stats(tmp_path / "stats.sqlite3", background=False)
     services = Services(store=store or SilentStore(), stats=stats, sound=SilentSound(), crash=SilentCrashLog())
-    app = App(size=(1280, 720), settings=Settings(language=lang, animation="instant"), services=services)
+    app = App(size=size, settings=Settings(language=lang, animation="instant"), services=services)
     _apps.append(app)
     app.nav.seed = 70
     app.nav.fair = True
@@ -157,6 +157,44 @@ def test_the_result_details_export_one_hand_that_verifies(tmp_path):
                                             text=str(out)))
     (path,) = out.glob("*.jsonl")
     assert verify_file(path).returncode == 0
+    # the toast names the folder in words of one hand, never the whole path
+    assert app.scenes.toast_text == "1 hand exported to the folder one" and str(tmp_path) not in app.scenes.toast_text
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ru"])
+def test_the_details_promise_no_cards_they_do_not_show_and_say_you_cut_in_the_second_person(tmp_path, lang):
+    app = make(tmp_path, lang)
+    match = play_fair_hands(app, MatchSetup("bot", preset("van"), 11, level="easy"), 1)
+    app.nav.show_result(match, 0)
+    frames(app, 2)
+    app.top.deal_details()
+    shown = [w for w, _, _ in app.top.rows()]
+    deal = match.state.revealed_deal()
+    dealer = match.state.last_result.dealer
+    assert shown[0] == i18n.tr("deal.ok") and "these cards" not in shown[0] and "эти карты" not in shown[0]
+    assert i18n.tr("deal.cut.you", n=deal.cut) in shown
+    assert not any(f" {i18n.tr('seat.you')}" in w for w in shown)  # never a name "You" mid-sentence
+    assert match.say("deal.dealt", dealer, hand=deal.hand_no + 1) in shown
+
+
+@pytest.mark.parametrize("lang, size", [("en", (800, 600)), ("fa", (1920, 1080)), ("ru", (800, 600))])
+def test_the_cut_says_its_order_once_and_its_details_keep_the_deck_and_a_cursor_in_the_seed(tmp_path, lang, size):
+    app = make(tmp_path, lang, size=size)
+    app.nav.start_match(MatchSetup("bot", preset("van"), 11, level="easy"))
+    scene = app.top
+    assert isinstance(scene, CutScene)
+    assert i18n.tr("cut.title") not in i18n.tr("cut.hint")  # the order once, in the title
+    scene.toggle_details()
+    frames(app, 1)
+    details = scene.details
+    assert details is not None and details.entry is not None and details.entry.is_focused
+    assert details.entry.edit_position == len(details.entry.get_text()) and details.entry.cursor_on
+    deck, w, h = scene.deck_rect(), app.layout.w, app.layout.h
+    assert deck.top > scene.buttons_y() + app.layout.button_h > details.rect.bottom and deck.bottom <= h
+    assert deck.left >= 0 and deck.right <= w
+    click = (deck.left + scene.card_size()[0] // 2 + 1, deck.centery)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=click))
+    assert scene.cutting and scene.cut == (52 if app.layout.mirror else 1)
 
 
 def test_a_hot_seat_cut_keeps_its_cutters_name_after_continue(tmp_path):

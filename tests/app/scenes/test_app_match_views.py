@@ -126,6 +126,42 @@ def test_the_clock_waits_while_a_hint_is_worked_out_and_shown(monkeypatch):
     assert play.clock.left < left and not play.clock.held
 
 
+def test_the_clock_says_a_hint_stopped_it_for_the_turn(monkeypatch):
+    from game.app.lang import i18n, text
+
+    d = Driver(monkeypatch, seed=3)
+    start_vs_bot(d, "easy")
+    _my_turn(d)
+    play = d.top
+    drawn: list[str] = []
+    real = text.draw
+    monkeypatch.setattr(text, "draw", lambda surface, s, *a, **k: drawn.append(s) or real(surface, s, *a, **k))
+    d.frame()
+    assert i18n.tr("hint.clock_held") not in drawn  # a running clock needs no word
+    d.key(pygame.K_h)
+    d.wait(lambda: play.model.hint_future is None and play.model.hint_text)
+    drawn.clear()
+    d.frame()
+    assert play.clock.held and i18n.tr("hint.clock_held") in drawn
+
+
+@pytest.mark.parametrize("kind", list(VIEWS))
+def test_the_clock_waits_while_a_view_opened_by_mouse_is_open(monkeypatch, kind):
+    d = Driver(monkeypatch, seed=11)
+    start_vs_bot(d, "easy")
+    _my_turn(d)
+    play = d.top
+    d.press("#view_" + kind)
+    assert isinstance(d.top, MatchView)
+    left = play.clock.left  # (the click's own frames ran on the table)
+    for _ in range(60):
+        d.app.frame(1 / 3, present=True)
+    d.press("#view_tab_" + ("log" if kind != "log" else "scores"))  # from one view to another
+    for _ in range(60):
+        d.app.frame(1 / 3, present=True)
+    assert play.clock.left == left and play.human_turn()
+
+
 class _Stats:
     def __init__(self, finished: int, abandoned: int = 0) -> None:
         self.rows = [SimpleNamespace(abandoned=False)] * finished + [SimpleNamespace(abandoned=True)] * abandoned
