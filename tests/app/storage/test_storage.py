@@ -28,6 +28,7 @@ from game.app.storage import (
     Store,
     match_text,
 )
+from game.app.storage.resume import open_envelope, seal_envelope
 from game.engine import CLASSIC, VAN, MatchState, Phase, new_match
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -271,9 +272,9 @@ def _good_match_text(seed=21, actions=5):
 
 
 def _edit(mutate):
-    data = json.loads(_good_match_text())
+    data = open_envelope(json.loads(_good_match_text()))
     mutate(data)
-    return json.dumps(data).encode()
+    return seal_envelope(data).encode()
 
 
 def _card_twice(d):
