@@ -82,11 +82,11 @@ def announce(services, say) -> None:
     count = [0]
     real_save, real_clear, real_finished = store.save_match, store.clear_match, services.match_finished
 
-    def save(state, meta, hand=None) -> None:
+    def save(state, meta, hand=None, seal=None) -> None:
         count[0] += 1
         over = state.phase is Phase.MATCH_OVER
         say("saving", count[0], f"over:{meta.match_id}" if over else f"live:{meta.match_id}:{digest(state)}")
-        real_save(state, meta, hand)
+        real_save(state, meta, hand, seal)
         say("saved", count[0])
 
     def clear() -> None:  # the marker's work is done: no match on disk is the same as the marker
