@@ -21,8 +21,8 @@ from game.app.scenes.cut import CutScene
 from game.app.stage.crash import SilentCrashLog
 from game.app.stage.services import Services
 from game.app.stage.sound import SilentSound
-from game.app.storage.resume import open_envelope, read_saved, seal_envelope
-from game.engine import DECK, Phase, preset
+from game.app.storage.resume import match_text, open_envelope, read_saved, seal_envelope
+from game.engine import DECK, MatchState, Phase, preset
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 
@@ -151,3 +151,41 @@ def test_no_card_of_a_hand_or_the_stock_is_readable_in_the_save(tmp_path, mode):
     assert not [w for w in words if f'"{w}"'.encode() in decoded] and b'"hands"' not in decoded
     state = read_saved(saved).state  # and yet the game reads every card back
     assert state is not None and state.hands == app.nav.match.state.hands
+
+
+def _plain_v1(state, meta, hand, seal) -> str:
+    """A save as version 1 of the file wrote it: the match, the hand record and the seal in plain JSON."""
+    head = {"format": "gin-rummy-resume", "version": 1, "saved_at": 0.0, "meta": meta.to_dict()}
+    if seal is not None:
+        head["seal"] = seal
+    if hand is not None:
+        head["hand"] = hand
+    head["match"] = state
+    return json.dumps(head)
+
+
+def test_a_version_1_save_in_plain_json_still_loads_with_its_deal(tmp_path):
+    app, store = playing(tmp_path)
+    data = open_envelope(json.loads(store._match))
+    meta = app.nav.match.info
+    saved = read_saved(_plain_v1(data["match"], meta, data["hand"], data["seal"]))
+    assert saved.state == app.nav.match.state and saved.state.deal_notice is None
+    assert saved.state.deal == app.nav.match.state.deal and saved.seal == data["seal"]
+
+
+def test_a_version_1_save_with_a_card_swapped_between_the_hands_is_noticed_too(tmp_path):
+    app, store = playing(tmp_path)
+    data = open_envelope(json.loads(store._match))
+    _swap_between_hands(data["match"], data["hand"])
+    saved = read_saved(_plain_v1(data["match"], app.nav.match.info, data["hand"], data["seal"]))
+    assert saved.state.deal is None and saved.state.deal_notice == "cards"
+
+
+def test_a_seeded_match_is_saved_out_of_plain_sight_too(tmp_path):
+    app, store = playing(tmp_path)
+    data = open_envelope(json.loads(store._match))
+    seeded = MatchState.new(preset("van"), 5)[0]
+    text = match_text(seeded, app.nav.match.info)
+    opened = json.loads(text)
+    assert "match" not in opened and not [w for w in _card_words() if f'"{w}"' in text]
+    assert read_saved(text).state == seeded and data["match"]["seed"] == 17

@@ -277,6 +277,13 @@ def _edit(mutate):
     return seal_envelope(data).encode()
 
 
+def _damaged_seal():
+    data = json.loads(_good_match_text())
+    sealed = data["sealed"]
+    data["sealed"] = sealed[:40] + ("A" if sealed[40] != "A" else "B") + sealed[41:]
+    return json.dumps(data).encode()
+
+
 def _card_twice(d):
     d["match"]["hands"][0][0] = d["match"]["hands"][1][0]
 
@@ -292,6 +299,8 @@ BAD_MATCHES = {
     "newer engine save": _edit(lambda d: d["match"].__setitem__("version", 99)),
     "bad meta": _edit(lambda d: d["meta"].__setitem__("mode", "online")),
     "no match": _edit(lambda d: d.pop("match")),
+    "damaged seal": _damaged_seal(),
+    "no seal": _edit(lambda d: None).replace(b'"sealed"', b'"unsealed"'),
     "not ours": json.dumps({"format": "x"}).encode(),
     "too large": _good_match_text().encode()[:-2] + b" " * MATCH_READ_LIMIT + b"}\n",
 }
