@@ -96,8 +96,10 @@ def replace_secret(seal: DealSeal) -> DealSeal:
 def bind_deal(state: MatchState, hand: object, sealed: bool) -> None:
     """Mark the hand in play unverifiable (its deal dropped, ``NOTICE_CARDS``) when its cards are not
     its deal's after the recorded moves, its cut was flipped, or (in a sealed save) its deal is gone."""
-    if state.deal_notice is not None or state.phase not in IN_PLAY:
+    if state.deal_notice is not None or state.phase not in (*IN_PLAY, Phase.HAND_OVER):
         return
+    if state.phase is Phase.HAND_OVER and not (isinstance(hand, dict) and hand.get("hand") == state.hand_no):
+        hand = None  # between hands the save may hold no record, or the last hand's
     try:
         ok = _bound(state, hand, sealed)
     except (RecordError, IllegalAction, SaveError, ValueError, TypeError, KeyError):

@@ -14,7 +14,7 @@ from helpers.apps import _apps, frames
 from game.app.config.settings import Settings
 from game.app.lang import i18n, text
 from game.app.matches.match import MatchSetup
-from game.app.pictures.staging import MemoryStore, plain_move
+from game.app.pictures.staging import MemoryStore, plain_move, play_to_end_of_hand
 from game.app.program.app import App
 from game.app.records.stats import Stats
 from game.app.scenes.cut import CutScene
@@ -54,7 +54,7 @@ def playing(tmp_path, moves: int = 4, mode: str = "bot") -> tuple[App, MemorySto
 
 def edit(store: MemoryStore, change) -> None:
     data = open_envelope(json.loads(store._match))
-    change(data["match"], data["hand"])
+    change(data["match"], data.get("hand"))
     store._match = seal_envelope(data)
 
 
@@ -189,3 +189,15 @@ def test_a_seeded_match_is_saved_out_of_plain_sight_too(tmp_path):
     opened = json.loads(text)
     assert "match" not in opened and not [w for w in _card_words() if f'"{w}"' in text]
     assert read_saved(text).state == seeded and data["match"]["seed"] == 17
+
+
+def test_between_hands_the_finished_hand_is_bound_to_its_deal_too(tmp_path):
+    app, store = playing(tmp_path)
+    play_to_end_of_hand(app.nav.match)
+    assert app.nav.match.state.phase is Phase.HAND_OVER
+    kept = store._match
+    assert resumed(app) is None and app.nav.match.state.deal is not None
+    for change in (_swap_and_drop_the_deal, _drop_the_deal):
+        store._match = kept
+        edit(store, change)
+        assert resumed(app) == i18n.tr("notice.deal_cards") and app.nav.match.state.deal is None
