@@ -28,6 +28,7 @@ from game.app.stage.crash import SilentCrashLog
 from game.app.stage.services import Services
 from game.app.stage.sound import SilentSound
 from game.app.storage import SilentStore
+from game.app.storage.resume import open_envelope, seal_envelope
 from game.engine import MatchState, Phase, preset
 from game.verify import check_lines
 
@@ -285,9 +286,9 @@ def test_a_save_whose_seal_was_replaced_is_noticed_and_the_next_hand_is_sealed_a
     store = MemoryStore()
     app = make(tmp_path, store=store)
     match = play_fair_hands(app, MatchSetup("bot", preset("van"), 23, level="easy"), 1)
-    data = json.loads(store._match)
+    data = open_envelope(json.loads(store._match))
     data["seal"]["root"] = "cd" * 32
-    store._match = json.dumps(data)
+    store._match = seal_envelope(data)
     app.nav.to_menu()
     assert app.nav.continue_match()
     assert app.scenes.toast_text == i18n.tr("notice.deal_chain") and app.nav.match.chain is None

@@ -294,9 +294,10 @@ def make(folder: Path, which: str, kind: str, elsewhere: Path) -> dict:
             d["language"] = "xx"
             path.write_text(json.dumps(d))
         elif which == "match":
-            d = json.loads(good)
+            from game.app.storage.resume import open_envelope, seal_envelope
+            d = open_envelope(json.loads(good))
             d["match"]["hands"][0][0] = d["match"]["hands"][1][0]  # a card twice
-            path.write_text(json.dumps(d))
+            path.write_text(seal_envelope(d))
         else:
             _bad_rows(path, "type")
             keep = {"kind": "rows"}
@@ -307,10 +308,11 @@ def make(folder: Path, which: str, kind: str, elsewhere: Path) -> dict:
             d["rules"]["target"] = 10**300
             path.write_text(json.dumps(d))
         elif which == "match":
-            d = json.loads(good)
+            from game.app.storage.resume import open_envelope, seal_envelope
+            d = open_envelope(json.loads(good))
             d["match"]["hand_no"] = 10**300
             d["match"]["scores"] = [1e300, 0]
-            path.write_text(json.dumps(d))
+            path.write_text(seal_envelope(d))
         else:
             _bad_rows(path, "range")
             keep = {"kind": "rows"}

@@ -28,6 +28,7 @@ from game.app.storage import (
     Store,
     match_text,
 )
+from game.app.storage.resume import open_envelope, seal_envelope
 from game.engine import CLASSIC, VAN, MatchState, Phase, new_match
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -271,8 +272,15 @@ def _good_match_text(seed=21, actions=5):
 
 
 def _edit(mutate):
-    data = json.loads(_good_match_text())
+    data = open_envelope(json.loads(_good_match_text()))
     mutate(data)
+    return seal_envelope(data).encode()
+
+
+def _damaged_seal():
+    data = json.loads(_good_match_text())
+    sealed = data["sealed"]
+    data["sealed"] = sealed[:40] + ("A" if sealed[40] != "A" else "B") + sealed[41:]
     return json.dumps(data).encode()
 
 
@@ -291,6 +299,8 @@ BAD_MATCHES = {
     "newer engine save": _edit(lambda d: d["match"].__setitem__("version", 99)),
     "bad meta": _edit(lambda d: d["meta"].__setitem__("mode", "online")),
     "no match": _edit(lambda d: d.pop("match")),
+    "damaged seal": _damaged_seal(),
+    "no seal": _edit(lambda d: None).replace(b'"sealed"', b'"unsealed"'),
     "not ours": json.dumps({"format": "x"}).encode(),
     "too large": _good_match_text().encode()[:-2] + b" " * MATCH_READ_LIMIT + b"}\n",
 }
