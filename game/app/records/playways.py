@@ -21,12 +21,12 @@ from game.app.matches.meta import MatchMeta
 from game.app.storage import Store
 from game.app.storage.files import Unusable, atomic_write, read_limited, set_aside
 from game.app.storage.notices import NOTICE_WAYS, NoticeSink
-from game.engine import DeckSource, FairDeal, MatchState, Rules
+from game.engine import TABLE_KINDS, DeckSource, FairDeal, MatchState, Rules
 from game.engine.daily import DailyDeal, DailyResult, better, daily_deal, utc_day
 
 log = logging.getLogger(__name__)
 
-WAYS = ("two", "three", "pairs", "hollywood", "straight", "daily")
+WAYS = ("two", *TABLE_KINDS, "hollywood", "straight", "daily")  # the ways of playing counted
 FILE = "ways.json"
 FORMAT = "gin-rummy-ways"
 COUNTED_KEEP = 50  # match ids kept: far more than a start can find to settle
@@ -66,7 +66,7 @@ def way_of(rules: Rules, table: str | None = None, daily: bool = False) -> str:
     """Which way of playing a match counts under."""
     if daily:
         return "daily"
-    if table in ("three", "pairs"):
+    if table in TABLE_KINDS:
         return table
     if rules.hollywood:
         return "hollywood"
