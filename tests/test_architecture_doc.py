@@ -42,7 +42,8 @@ def missing_modules(text: str, modules: list[str]) -> list[str]:
 def stale_paths(text: str, root: pathlib.Path = ROOT) -> list[str]:
     """Paths the text names that do not exist, and bare ``name.py`` modules found nowhere in the repository."""
     stale = sorted(p for p in named_paths(text) if not (root / p).exists())
-    known = {p.name for p in root.rglob("*.py") if ".venv" not in p.parts and "__pycache__" not in p.parts}
+    own = [root.glob("*.py"), *((root / folder).rglob("*.py") for folder in ("game", "tests", "bench", "tools"))]
+    known = {p.name for found in own for p in found if "__pycache__" not in p.parts}  # no environment's files
     stale += sorted({name for name in BARE_MODULE.findall(text) if name not in known})
     return stale
 
