@@ -35,7 +35,7 @@ def elide(s: str, size: int, width: int, bold: bool = True) -> str:
     return text.elide(s, size, width, bold)
 
 
-COLUMNS = (0.09, 0.36, 0.2, 0.175, 0.175)  # hand, result, sum, running totals of seat 0 and seat 1
+COLUMNS = (0.08, 0.4, 0.18, 0.17, 0.17)  # hand, result, sum, running totals of seat 0 and seat 1
 
 
 def sheet_columns(rect: pygame.Rect, pad: int, mirror: bool, air: int) -> tuple[list[float], list[int]]:
