@@ -34,6 +34,12 @@ def test_bots_import_only_the_engine():
     assert not bad, f"game.bots imports {sorted(bad)}"
 
 
+def test_the_network_imports_only_the_engine():
+    bad = {m for m in _imports("game.net") if m.split(".")[0] in ("pygame", "pygame_gui")
+           or (m.startswith("game.") and not m.startswith(("game.engine", "game.net")))}
+    assert not bad, f"game.net imports {sorted(bad)}"
+
+
 def test_importing_engine_and_bots_loads_no_pygame():
     code = (
         "import sys; import game.engine, game.bots; "
