@@ -49,8 +49,11 @@ EVENT_KINDS = ("connected", "frame", "paused", "resumed", "refused", "lost")
 
 @dataclass(frozen=True)
 class Event:
+    """``reason`` is one stable word a screen can translate; ``text`` says it in English for logs."""
+
     kind: str
-    detail: str = ""
+    reason: str = ""
+    text: str = ""
     payload: bytes = b""
 
 
@@ -183,13 +186,13 @@ class Connection:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
-    def _emit(self, kind: str, detail: str = "", payload: bytes = b"") -> None:
-        self.events.put(Event(kind, detail, payload))
+    def _emit(self, kind: str, reason: str = "", text: str = "", payload: bytes = b"") -> None:
+        self.events.put(Event(kind, reason, text, payload))
 
-    def _finish(self, kind: str, detail: str) -> None:
+    def _finish(self, reason: str, text: str) -> None:
         if not self._over:
             self._over = True
-            self._emit(kind, detail)
+            self._emit("lost", reason, text)
         if self._done is not None:
             self._done.set()
 
@@ -198,7 +201,7 @@ class Connection:
         if ws is not None and sealer is not None:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(sealer.seal(BYE, reason.encode()[:200]))
-        self._finish("lost", "closed here")
+        self._finish("closed", "the match was closed on this side")
         if ws is not None:
             await ws.close(1000, "left")
 
@@ -215,12 +218,12 @@ class Connection:
         if self._over or self._match.session_id is None or self._paused_at is not None:
             return
         self._paused_at = paused = time.monotonic()
-        self._emit("paused", "the connection dropped")
+        self._emit("paused", "dropped", "the connection dropped")
         self._loop.call_later(self.timing.resume_window, self._abandon, paused)
 
     def _abandon(self, paused: float) -> None:
         if self._paused_at == paused:
-            self._finish("lost", "abandoned: no reconnection within the resume window")
+            self._finish("abandoned", "no reconnection within the resume window")
 
     async def _handshake(self, ws: Any) -> Keys:
         wait = self.timing.handshake
@@ -234,14 +237,16 @@ class Connection:
             if self.failed_tries >= MAX_FAILED_TRIES:
                 raise refusal("locked", "too many wrong codes were tried: host a new game for a new code")
             host = HostHandshake(self.code)
-            await ws.send(host.receive_hello(_text(await asyncio.wait_for(ws.recv(), wait))).decode())
-            return host.receive_confirm(_text(await asyncio.wait_for(ws.recv(), wait)))
+            answer = host.receive_hello(_text(await asyncio.wait_for(ws.recv(), wait)))
+            self.failed_tries += 1  # a try from here on, whatever happens, until the confirmation proves the code
+            await ws.send(answer.decode())
+            keys = host.receive_confirm(_text(await asyncio.wait_for(ws.recv(), wait)))
+            self.failed_tries -= 1
+            return keys
         except Refused as refused:
             if refused.reply:
                 with contextlib.suppress(ConnectionClosed):
                     await ws.send(refused.reply.decode())
-            if self.is_host and refused.reason == "wrong-code":
-                self.failed_tries += 1
             raise
 
     async def _agree(self, ws: Any, sealer: Sealer) -> int:
@@ -285,14 +290,16 @@ class Connection:
             await self._pump(ws, sealer, self._wire)
         except Refused as refused:
             self._emit("refused", refused.reason, str(refused))
-            if not self.is_host or self.failed_tries >= MAX_FAILED_TRIES:
-                self._finish("lost", "locked" if self.is_host else refused.reason)
+            if not self.is_host:
+                self._finish(refused.reason, str(refused))
         except FrameError as error:
             self._emit("refused", "frame", str(error))
             await ws.close(1008, "a frame was refused")
         except (ConnectionClosed, TimeoutError, OSError, WebSocketException):
             pass
         finally:
+            if self.is_host and self.failed_tries >= MAX_FAILED_TRIES:
+                self._finish("locked", "too many wrong codes were tried: host a new game for a new code")
             self._pause(ws)
 
     async def _pump(self, ws: Any, sealer: Sealer, wire: asyncio.Queue[bytes]) -> None:
@@ -309,7 +316,7 @@ class Connection:
                     raise FrameError("a text message where a sealed frame belongs")
                 kind, body = sealer.open(frame)
                 if kind == BYE:
-                    self._finish("lost", "the other player left: " + body.decode("utf-8", "replace"))
+                    self._finish("left", "the other player left: " + body.decode("utf-8", "replace"))
                     return
                 if kind != DATA or len(body) < SEQ.size or SEQ.unpack_from(body)[0] != self._match.received:
                     raise FrameError("a frame out of the match's sequence")
@@ -333,7 +340,7 @@ class Connection:
                 for ws in list(server.connections):
                     await ws.close(1001, "the match is over")
         except OSError as error:
-            self._finish("lost", f"could not listen on port {port}: {error.strerror}")
+            self._finish("unreachable", f"could not listen on port {port}: {error.strerror}")
 
     async def _dial(self) -> None:
         self._ready.set()
@@ -345,10 +352,10 @@ class Connection:
                     await self._connection(ws)
             except Refused as refused:
                 self._emit("refused", refused.reason, str(refused))
-                self._finish("lost", refused.reason)
+                self._finish(refused.reason, str(refused))
             except (OSError, TimeoutError, WebSocketException) as error:
                 if self._match.session_id is None and not (self.is_host and self._relay):
-                    self._finish("lost", f"unreachable: {error}")
+                    self._finish("unreachable", f"the other side cannot be reached: {error}")
             if not self._over:
                 await asyncio.sleep(self.timing.retry)
 
