@@ -10,6 +10,7 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -89,7 +90,8 @@ class Relay:
         self.limits = limits
         self.log = log or logging.getLogger("game.serve")
         self.rooms: dict[str, _Room] = {}
-        self.frames = 0  # every frame forwarded, for the tests and the log
+        self.frames = 0  # every frame forwarded, for the log
+        self.tap: Callable[[str, bytes | str], None] | None = None  # sees each forwarded frame (tests)
 
     async def serve(self, host: str, port: int, ready: asyncio.Future[int] | None = None) -> None:
         """Serve until cancelled; ``ready`` gets the port (useful with port 0)."""
@@ -153,6 +155,8 @@ class Relay:
             partner = room.sides.get(other)
             if partner is None:
                 return
+            if self.tap is not None:
+                self.tap(room.name, frame)
             with contextlib.suppress(ConnectionClosed):
                 await partner.send(frame)
             room.frames += 1
