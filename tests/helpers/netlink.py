@@ -47,9 +47,9 @@ class _LoopThread:
 class RelayThread(_LoopThread):
     """A relay on a free localhost port; ``tap`` records every frame it forwards."""
 
-    def __init__(self, limits: Limits = Limits()) -> None:
+    def __init__(self, limits: Limits | None = None) -> None:
         super().__init__()
-        self.relay = Relay(limits)
+        self.relay = Relay(limits or Limits())
         self.seen: list[bytes | str] = []
         self.relay.tap = lambda room, frame: self.seen.append(frame)
 
