@@ -157,10 +157,13 @@ class Connection:
 
     def close(self, reason: str = "left") -> None:
         """Tell the other side (when connected) and stop; safe to call twice."""
-        if self._thread.is_alive():
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(self._close(reason), self._loop)
-            self._thread.join(self.timing.connect + 2)
+        if self._thread.is_alive() and not self._over:
+            coro = self._close(reason)
+            try:
+                asyncio.run_coroutine_threadsafe(coro, self._loop).result(self.timing.connect)
+            except Exception:  # the loop ended meanwhile: nothing is left to tell
+                coro.close()
+        self._thread.join(self.timing.connect + 2)
 
     # --- the loop thread ---
 
@@ -373,7 +376,8 @@ class Connection:
                 raise Refused(str(said.get("reason")), f"the relay refused: {said.get('reason')}")
 
     def _socket_options(self) -> dict[str, Any]:
-        return {"max_size": MAX_PAYLOAD + FRAME_OVERHEAD, "ping_interval": self.timing.keepalive,
+        # sealed frames do not compress: no permessage-deflate, and the size limit is exact
+        return {"max_size": MAX_PAYLOAD + FRAME_OVERHEAD, "compression": None, "ping_interval": self.timing.keepalive,
                 "ping_timeout": self.timing.keepalive, "close_timeout": 1.0}
 
 
