@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.port <= 65535 or args.rooms < 1 or args.idle <= 0:
         parser.error("the port is 0 to 65535, the rooms and the idle time are positive")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per room, not per connection
     relay = Relay(Limits(rooms=args.rooms, idle=args.idle))
     try:
         with contextlib.suppress(KeyboardInterrupt):

@@ -91,12 +91,13 @@ class Relay:
         self.log = log or logging.getLogger("game.serve")
         self.rooms: dict[str, _Room] = {}
         self.frames = 0  # every frame forwarded, for the log
+        self._closing: set[asyncio.Future[None]] = set()
         self.tap: Callable[[str, bytes | str], None] | None = None  # sees each forwarded frame (tests)
 
     async def serve(self, host: str, port: int, ready: asyncio.Future[int] | None = None) -> None:
         """Serve until cancelled; ``ready`` gets the port (useful with port 0)."""
         async with serve(self.handle, host, port, max_size=self.limits.frame, compression=None,
-                         ping_interval=20,
+                         ping_interval=20, close_timeout=2,
                          ping_timeout=20) as server:
             bound = next(iter(server.sockets)).getsockname()[1]
             self.log.info("relay listening on port %d", bound)
@@ -135,9 +136,11 @@ class Relay:
             room.paired.set()
         else:
             await ws.send(_reply("waiting"))
-            try:
-                await asyncio.wait_for(room.paired.wait(), self.limits.idle)
-            except TimeoutError:
+            paired, gone = asyncio.ensure_future(room.paired.wait()), asyncio.ensure_future(ws.wait_closed())
+            await asyncio.wait({paired, gone}, timeout=self.limits.idle, return_when=asyncio.FIRST_COMPLETED)
+            for task in (paired, gone):
+                task.cancel()
+            if not room.paired.is_set():  # the side left, or nobody came
                 await ws.close(1000, "nobody came")
                 return
         bucket = _Bucket(self.limits.rate, self.limits.burst)
@@ -151,7 +154,7 @@ class Relay:
             except ConnectionClosed:
                 return
             if not bucket.take():
-                await ws.close(1008, "too many frames")
+                self._kick(ws, "too many frames")
                 return
             partner = room.sides.get(other)
             if partner is None:
@@ -174,6 +177,14 @@ class Relay:
             del self.rooms[room.name]
             self.log.info("room %s closed after %.1f s: %d frames, %d bytes forwarded", room.name,
                           time.monotonic() - room.opened, room.frames, room.size)
+
+    def _kick(self, ws: ServerConnection, reason: str) -> None:
+        """Close without waiting, then cut: a flooding side's unread frames would hold up the closing handshake."""
+        task = asyncio.ensure_future(ws.close(1008, reason))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+        asyncio.get_running_loop().call_later(0.2, ws.transport.abort)
+        self.log.info("closed a side: %s", reason)
 
     async def _refuse(self, ws: ServerConnection, reason: str) -> None:
         with contextlib.suppress(ConnectionClosed):

@@ -68,8 +68,12 @@ class RelayThread(_LoopThread):
         self.run(close())
 
     def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.task.cancel)
-        time.sleep(0.05)
+        async def halt() -> None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+        self.run(halt())
         super().stop()
 
 
