@@ -36,7 +36,8 @@ INFO = {name: f"gin-rummy/1 {name}".encode()
         for name in ("guest->host", "host->guest", "guest confirm", "host confirm")}
 # what a sealed frame carries, in its first plaintext byte
 DATA, RESUME, BYE = 1, 2, 3
-COUNTER = struct.Struct(">Q")
+COUNTER = SEQ = struct.Struct(">Q")
+SESSION_ID = 16
 TAG_SIZE = 16
 FRAME_OVERHEAD = COUNTER.size + 1 + COUNTER.size + TAG_SIZE  # counter, kind, sequence number, GCM tag
 _READALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
@@ -249,3 +250,32 @@ class Sealer:
         if plain[0] not in (DATA, RESUME, BYE):
             raise FrameError(f"a frame of unknown kind {plain[0]}")
         return plain[0], plain[1:]
+
+
+class MatchCounters:
+    """What outlives one connection: the match's id, every payload sent, how many payloads arrived.
+
+    A reconnection swaps ``resume_body`` both ways, then each side sends its ``backlog`` again, in order.
+    """
+
+    def __init__(self) -> None:
+        self.session_id: bytes | None = None
+        self.sent: list[bytes] = []
+        self.received = 0
+
+    def resume_body(self) -> bytes:
+        return (self.session_id or bytes(SESSION_ID)) + SEQ.pack(self.received)
+
+    def backlog(self, peer_received: int) -> list[tuple[int, bytes]]:
+        if not 0 <= peer_received <= len(self.sent):
+            raise FrameError(f"the other side counts {peer_received} payloads received, {len(self.sent)} were sent")
+        return [(seq, self.sent[seq]) for seq in range(peer_received, len(self.sent))]
+
+
+def read_resume(kind: int, body: bytes) -> tuple[bytes, int]:
+    if kind == BYE:
+        word = body.decode("utf-8", "replace")
+        raise Refused(word, f"the other side refused: {word}")
+    if kind != RESUME or len(body) != SESSION_ID + SEQ.size:
+        raise FrameError("the first sealed frame was not the match's counters")
+    return body[:SESSION_ID], SEQ.unpack(body[SESSION_ID:])[0]

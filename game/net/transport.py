@@ -12,7 +12,6 @@ import json
 import os
 import queue
 import socket
-import struct
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -30,20 +29,22 @@ from game.net.auth import (
     MAX_FAILED_TRIES,
     MAX_PAYLOAD,
     RESUME,
+    SEQ,
+    SESSION_ID,
     FrameError,
     GuestHandshake,
     HostHandshake,
     JoinCode,
     Keys,
+    MatchCounters,
     Refused,
     Sealer,
     new_code,
+    read_resume,
     refusal,
 )
 from game.net.relay import relay_hello
 
-SEQ = struct.Struct(">Q")
-SESSION_ID = 16
 EVENT_KINDS = ("connected", "frame", "paused", "resumed", "refused", "lost")
 
 
@@ -68,32 +69,6 @@ class Timing:
     connect: float = 5.0
 
 
-class _Match:
-    """What outlives one connection: the match's id, every payload sent, how many payloads arrived."""
-
-    def __init__(self) -> None:
-        self.session_id: bytes | None = None
-        self.sent: list[bytes] = []
-        self.received = 0
-
-    def resume_body(self) -> bytes:
-        return (self.session_id or bytes(SESSION_ID)) + SEQ.pack(self.received)
-
-    def backlog(self, peer_received: int) -> list[tuple[int, bytes]]:
-        if not 0 <= peer_received <= len(self.sent):
-            raise FrameError(f"the other side counts {peer_received} payloads received, {len(self.sent)} were sent")
-        return [(seq, self.sent[seq]) for seq in range(peer_received, len(self.sent))]
-
-
-def _read_resume(kind: int, body: bytes) -> tuple[bytes, int]:
-    if kind == BYE:
-        word = body.decode("utf-8", "replace")
-        raise Refused(word, f"the other side refused: {word}")
-    if kind != RESUME or len(body) != SESSION_ID + SEQ.size:
-        raise FrameError("the first sealed frame was not the match's counters")
-    return body[:SESSION_ID], SEQ.unpack(body[SESSION_ID:])[0]
-
-
 def _text(message: object) -> bytes:
     if isinstance(message, str):
         return message.encode()
@@ -108,86 +83,21 @@ def local_address() -> str:
     return "127.0.0.1"
 
 
-class Connection:
-    """One side of a match's link; ``host`` and ``join`` make one."""
+class _Link:
+    """The protocol of one side over successive websockets: handshake, counters, frames, pauses."""
 
-    def __init__(self, code: JoinCode, is_host: bool, timing: Timing, uri: str = "", relay: bool = False) -> None:
+    def __init__(self, code: JoinCode, is_host: bool, timing: Timing) -> None:
         self.code, self.is_host, self.timing = code, is_host, timing
-        self.port = 0
         self.failed_tries = 0
         self.events: queue.Queue[Event] = queue.Queue()
-        self._uri, self._relay = uri, relay
-        self._match = _Match()
+        self._match = MatchCounters()
         self._over = False
         self._ws: Any = None
         self._wire: asyncio.Queue[bytes] | None = None
         self._sealer: Sealer | None = None
         self._paused_at: float | None = None
-        self._ready = threading.Event()
         self._loop = asyncio.new_event_loop()
         self._done: asyncio.Event | None = None
-        self._thread = threading.Thread(target=self._run, daemon=True, name="gin-rummy-link")
-
-    def _start(self, main: Callable[[], Awaitable[None]]) -> Connection:
-        self._main = main
-        self._thread.start()
-        self._ready.wait(self.timing.connect + 1)
-        return self
-
-    # --- the caller's side (any thread) ---
-
-    def send(self, payload: bytes) -> bool:
-        """Queue a payload for the other side, kept across a pause; False once the match is over."""
-        if not isinstance(payload, bytes) or len(payload) > MAX_PAYLOAD:
-            raise ValueError(f"a payload is bytes of at most {MAX_PAYLOAD} bytes")
-        if self._over:
-            return False
-        self._loop.call_soon_threadsafe(self._submit, payload)
-        return True
-
-    def receive(self, timeout: float | None = None) -> Event | None:
-        try:
-            return self.events.get(timeout=timeout) if timeout != 0 else self.events.get_nowait()
-        except queue.Empty:
-            return None
-
-    @property
-    def over(self) -> bool:
-        return self._over
-
-    def close(self, reason: str = "left") -> None:
-        """Tell the other side (when connected) and stop; safe to call twice."""
-        if self._thread.is_alive() and not self._over:
-            coro = self._close(reason)
-            try:
-                asyncio.run_coroutine_threadsafe(coro, self._loop).result(self.timing.connect)
-            except Exception:  # the loop ended meanwhile: nothing is left to tell
-                coro.close()
-        self._thread.join(self.timing.connect + 2)
-
-    # --- the loop thread ---
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._done = asyncio.Event()
-        try:
-            self._loop.run_until_complete(self._supervise())
-        finally:
-            self._over = True
-            self._ready.set()
-            self._loop.close()
-
-    async def _supervise(self) -> None:
-        """Run the side's main task until the match is over, then give it a second to close politely."""
-        assert self._done is not None
-        main = asyncio.ensure_future(self._main())
-        done = asyncio.ensure_future(self._done.wait())
-        await asyncio.wait({main, done}, return_when=asyncio.FIRST_COMPLETED)
-        await asyncio.wait({main}, timeout=1.0)
-        for task in (main, done):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
 
     def _emit(self, kind: str, reason: str = "", text: str = "", payload: bytes = b"") -> None:
         self.events.put(Event(kind, reason, text, payload))
@@ -198,15 +108,6 @@ class Connection:
             self._emit("lost", reason, text)
         if self._done is not None:
             self._done.set()
-
-    async def _close(self, reason: str) -> None:
-        ws, sealer = self._ws, self._sealer
-        if ws is not None and sealer is not None:
-            with contextlib.suppress(ConnectionClosed):
-                await ws.send(sealer.seal(BYE, reason.encode()[:200]))
-        self._finish("closed", "the match was closed on this side")
-        if ws is not None:
-            await ws.close(1000, "left")
 
     def _submit(self, payload: bytes) -> None:
         seq = len(self._match.sent)
@@ -257,7 +158,7 @@ class Connection:
         wait = self.timing.handshake
         if not self.is_host:
             await ws.send(sealer.seal(RESUME, self._match.resume_body()))
-        found, peer_received = _read_resume(*sealer.open(await asyncio.wait_for(ws.recv(), wait)))
+        found, peer_received = read_resume(*sealer.open(await asyncio.wait_for(ws.recv(), wait)))
         known = self._match.session_id
         if self.is_host and known is None and found == bytes(SESSION_ID):
             self._match.session_id = os.urandom(SESSION_ID)
@@ -327,6 +228,86 @@ class Connection:
                 self._emit("frame", payload=body[SEQ.size:])
         finally:
             writer.cancel()
+
+class Connection(_Link):
+    """One side of a match's link, driven from any thread; ``host`` and ``join`` make one."""
+
+    def __init__(self, code: JoinCode, is_host: bool, timing: Timing, uri: str = "", relay: bool = False) -> None:
+        super().__init__(code, is_host, timing)
+        self.port = 0
+        self._uri, self._relay = uri, relay
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="gin-rummy-link")
+
+    def _start(self, main: Callable[[], Awaitable[None]]) -> Connection:
+        self._main = main
+        self._thread.start()
+        self._ready.wait(self.timing.connect + 1)
+        return self
+
+    # --- the caller's side (any thread) ---
+
+    def send(self, payload: bytes) -> bool:
+        """Queue a payload for the other side, kept across a pause; False once the match is over."""
+        if not isinstance(payload, bytes) or len(payload) > MAX_PAYLOAD:
+            raise ValueError(f"a payload is bytes of at most {MAX_PAYLOAD} bytes")
+        if self._over:
+            return False
+        self._loop.call_soon_threadsafe(self._submit, payload)
+        return True
+
+    def receive(self, timeout: float | None = None) -> Event | None:
+        try:
+            return self.events.get(timeout=timeout) if timeout != 0 else self.events.get_nowait()
+        except queue.Empty:
+            return None
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    def close(self, reason: str = "left") -> None:
+        """Tell the other side (when connected) and stop; safe to call twice."""
+        if self._thread.is_alive() and not self._over:
+            coro = self._close(reason)
+            try:
+                asyncio.run_coroutine_threadsafe(coro, self._loop).result(self.timing.connect)
+            except Exception:  # the loop ended meanwhile: nothing is left to tell
+                coro.close()
+        self._thread.join(self.timing.connect + 2)
+
+    # --- the loop thread ---
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._done = asyncio.Event()
+        try:
+            self._loop.run_until_complete(self._supervise())
+        finally:
+            self._over = True
+            self._ready.set()
+            self._loop.close()
+
+    async def _supervise(self) -> None:
+        """Run the side's main task until the match is over, then give it a second to close politely."""
+        assert self._done is not None
+        main = asyncio.ensure_future(self._main())
+        done = asyncio.ensure_future(self._done.wait())
+        await asyncio.wait({main, done}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({main}, timeout=1.0)
+        for task in (main, done):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _close(self, reason: str) -> None:
+        ws, sealer = self._ws, self._sealer
+        if ws is not None and sealer is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(sealer.seal(BYE, reason.encode()[:200]))
+        self._finish("closed", "the match was closed on this side")
+        if ws is not None:
+            await ws.close(1000, "left")
 
     async def _serve(self, bind: str, port: int) -> None:
         async def handle(ws: Any) -> None:
