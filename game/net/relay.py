@@ -125,6 +125,8 @@ class Relay:
         room.sides[role] = ws
         try:
             await self._pair_and_forward(ws, room, role)
+        except ConnectionClosed:
+            pass
         finally:
             await self._leave(room, role, ws)
 
