@@ -295,6 +295,8 @@ class Connection(_Link):
         done = asyncio.ensure_future(self._done.wait())
         await asyncio.wait({main, done}, return_when=asyncio.FIRST_COMPLETED)
         await asyncio.wait({main}, timeout=1.0)
+        if main.done() and not main.cancelled() and main.exception() is not None:
+            self._finish("failed", f"the link stopped: {main.exception()!r}")  # a safety net: never a silent end
         for task in (main, done):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -348,7 +350,12 @@ class Connection(_Link):
         await ws.send(relay_hello(self.code.room, "host" if self.is_host else "guest"))
         while True:
             wait = None if self.is_host and self._match.session_id is None else self.timing.resume_window
-            said = json.loads(await asyncio.wait_for(ws.recv(), wait))
+            try:
+                said = json.loads(await asyncio.wait_for(ws.recv(), wait))
+            except ValueError:
+                said = None
+            if not isinstance(said, dict):
+                raise Refused("malformed", "the relay answered with something that is not its protocol")
             if said.get("type") == "paired":
                 return
             if said.get("type") == "refused":

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from helpers.netlink import QUICK, Proxy, frames, next_event
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from game.net.auth import DATA, MAX_FAILED_TRIES, MAX_PAYLOAD, RESUME, GuestHandshake, JoinCode, Sealer, new_code
@@ -207,3 +208,19 @@ def test_two_processes_join_by_code_over_localhost():
     assert joining.returncode == 0, joining.stderr
     assert "got from host: hello guest" in joining.stdout
     assert "got from guest: hello host" in hosted
+
+
+def test_a_silent_peer_is_dropped_after_the_handshake_time_and_costs_a_try_once_answered():
+    timing = dataclasses.replace(QUICK, handshake=0.3)
+    code = new_code()
+    server = host(code, bind="127.0.0.1", timing=timing)
+    with connect(f"ws://127.0.0.1:{server.port}", open_timeout=2) as ws, pytest.raises(ConnectionClosed):
+        ws.recv(timeout=3)  # says nothing: closed by the host
+    assert server.failed_tries == 0
+    with connect(f"ws://127.0.0.1:{server.port}", open_timeout=2) as ws:
+        ws.send(GuestHandshake(code).hello().decode())
+        assert json.loads(ws.recv(timeout=2))["type"] == "hello"
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=3)  # learns the answer, never confirms: that was a guess
+    assert server.failed_tries == 1 and not server.over
+    server.close()
