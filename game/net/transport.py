@@ -40,6 +40,7 @@ from game.net.auth import (
     Refused,
     Sealer,
     new_code,
+    parse_code,
     read_resume,
     refusal,
 )
@@ -339,7 +340,7 @@ class Connection(_Link):
             except Refused as refused:
                 self._emit("refused", refused.reason, str(refused))
                 self._finish(refused.reason, str(refused))
-            except (OSError, TimeoutError, WebSocketException) as error:
+            except (OSError, TimeoutError, WebSocketException, ValueError) as error:  # ValueError: a bad address
                 if self._match.session_id is None and not (self.is_host and self._relay):
                     self._finish("unreachable", f"the other side cannot be reached: {error}")
             if not self._over:
@@ -376,7 +377,9 @@ def host(code: JoinCode | None = None, *, bind: str = "0.0.0.0", port: int = 0, 
     return link._start(link._dial if relay else lambda: link._serve(bind, port))
 
 
-def join(code: JoinCode, address: str = "", *, relay: str = "", timing: Timing = Timing()) -> Connection:
-    """Join a match by code at ``address`` ("host:port") or through ``relay``."""
+def join(code: JoinCode | str, address: str = "", *, relay: str = "", timing: Timing = Timing()) -> Connection:
+    """Join a match by code (typed text is read by ``parse_code``, which raises ``CodeError`` with what to fix)
+    at ``address`` ("host:port") or through ``relay``."""
+    code = parse_code(code) if isinstance(code, str) else code
     link = Connection(code, False, timing, relay or f"ws://{address}", bool(relay))
     return link._start(link._dial)

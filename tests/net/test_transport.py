@@ -11,7 +11,17 @@ from helpers.netlink import QUICK, Proxy, frames, next_event
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from game.net.auth import DATA, MAX_FAILED_TRIES, MAX_PAYLOAD, RESUME, GuestHandshake, JoinCode, Sealer, new_code
+from game.net.auth import (
+    DATA,
+    MAX_FAILED_TRIES,
+    MAX_PAYLOAD,
+    RESUME,
+    CodeError,
+    GuestHandshake,
+    JoinCode,
+    Sealer,
+    new_code,
+)
 from game.net.transport import Connection, host, join
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -224,3 +234,16 @@ def test_a_silent_peer_is_dropped_after_the_handshake_time_and_costs_a_try_once_
             ws.recv(timeout=3)  # learns the answer, never confirms: that was a guess
     assert server.failed_tries == 1 and not server.over
     server.close()
+
+
+def test_bad_addresses_codes_and_ports_end_calmly():
+    with pytest.raises(CodeError, match="9 symbols"):
+        join("K7QD-3MX", "127.0.0.1:1", timing=QUICK)
+    for address in ("nonsense host:port", "256.1.1.1:80", "127.0.0.1:notaport"):
+        event = next_event(join("K7QD-3MXV9", address, timing=QUICK))
+        assert (event.kind, event.reason) == ("lost", "unreachable"), address
+    first = host(new_code(), bind="127.0.0.1", timing=QUICK)
+    second = host(new_code(), bind="127.0.0.1", port=first.port, timing=QUICK)
+    event = next_event(second)
+    assert (event.kind, event.reason) == ("lost", "unreachable") and "could not listen" in event.text
+    first.close()
