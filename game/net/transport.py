@@ -160,6 +160,7 @@ class _Link:
         if not self.is_host:
             await ws.send(sealer.seal(RESUME, self._match.resume_body()))
         found, peer_received = read_resume(*sealer.open(await asyncio.wait_for(ws.recv(), wait)))
+        self._match.backlog(peer_received)  # counts that cannot be right are refused before anything changes
         known = self._match.session_id
         if self.is_host and known is None and found == bytes(SESSION_ID):
             self._match.session_id = os.urandom(SESSION_ID)

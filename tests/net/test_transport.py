@@ -247,3 +247,33 @@ def test_bad_addresses_codes_and_ports_end_calmly():
     event = next_event(second)
     assert (event.kind, event.reason) == ("lost", "unreachable") and "could not listen" in event.text
     first.close()
+
+
+@pytest.mark.parametrize(("resume", "reason"), [
+    (b"\x07" * 16 + bytes(8), "busy"),  # a match the host never had
+    (bytes(16) + (5).to_bytes(8, "big"), "frame"),  # claims five payloads the host never sent
+    (b"short", "frame"),
+])
+def test_counters_that_cannot_be_right_are_refused(resume, reason):
+    code = new_code()
+    server = host(code, bind="127.0.0.1", timing=QUICK)
+    with _raw_guest(server, code) as (ws, sealer):
+        ws.send(sealer.seal(RESUME, resume))
+        event = next_event(server)
+        assert (event.kind, event.reason) == ("refused", reason)
+    assert not server.over  # the friend can still join
+    guest = join(code, f"127.0.0.1:{server.port}", timing=QUICK)
+    assert next_event(guest).kind == "connected"
+    guest.close()
+    server.close()
+
+
+def test_data_before_the_counters_is_refused():
+    code = new_code()
+    server = host(code, bind="127.0.0.1", timing=QUICK)
+    with _raw_guest(server, code) as (ws, sealer):
+        ws.send(sealer.seal(DATA, bytes(8) + b"too early"))
+        event = next_event(server)
+        assert (event.kind, event.reason) == ("refused", "frame") and "counters" in event.text
+    assert server.events.empty()  # no frame delivered, no match begun
+    server.close()
