@@ -178,3 +178,12 @@ def test_the_relay_command_says_what_is_wrong():
                               cwd=ROOT, capture_output=True, text=True, timeout=20)
     assert busy.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in busy.stderr
     assert "Traceback" not in busy.stderr
+
+
+def test_the_page_states_the_relays_limits():
+    text = (ROOT / "docs" / "online-connection.md").read_text(encoding="utf-8")
+    limits = Limits()
+    assert (f"Limits: {limits.rooms} rooms, one frame at most 65 536 + 33 bytes, {limits.rate:g} frames a second "
+            f"per side on average ({limits.burst} at once), {limits.idle:g} s without a frame, {limits.hello:g} s "
+            "to name a room") in " ".join(text.split())
+    assert limits.frame == 65536 + 33

@@ -22,7 +22,7 @@ from game.net.auth import (
     Sealer,
     new_code,
 )
-from game.net.transport import Connection, host, join
+from game.net.transport import Connection, Timing, host, join
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -277,3 +277,14 @@ def test_data_before_the_counters_is_refused():
         assert (event.kind, event.reason) == ("refused", "frame") and "counters" in event.text
     assert server.events.empty()  # no frame delivered, no match begun
     server.close()
+
+
+def test_the_page_states_the_timings_the_link_uses():
+    text = (ROOT / "docs" / "online-connection.md").read_text(encoding="utf-8")
+    timing = Timing()
+    assert f"pings every {timing.keepalive:g} s" in text
+    assert f"no answer to a ping within {timing.keepalive:g} s" in text
+    assert f"When **{timing.resume_window:g} s** pass" in text
+    assert timing.retry == 0.5 and "every half second" in text
+    for reason in ("left", "closed", "abandoned", "unreachable", "locked", "wrong-code", "failed"):
+        assert f"`{reason}`" in text
