@@ -70,6 +70,10 @@ class Timing:
     connect: float = 5.0
 
 
+class _RelayBusy(Exception):
+    """The relay still holds a connection in our seat (one just closing): try again shortly."""
+
+
 def _text(message: object) -> bytes:
     if isinstance(message, str):
         return message.encode()
@@ -332,12 +336,16 @@ class Connection(_Link):
 
     async def _dial(self) -> None:
         self._ready.set()
+        started = time.monotonic()
         while not self._over:
             try:
                 async with connect(self._uri, open_timeout=self.timing.connect, **self._socket_options()) as ws:
                     if self._relay:
                         await self._meet(ws)
                     await self._connection(ws)
+            except _RelayBusy:
+                if self._match.session_id is None and time.monotonic() - started > self.timing.connect:
+                    self._finish("busy", "the relay holds another player in this game's room")
             except Refused as refused:
                 self._emit("refused", refused.reason, str(refused))
                 self._finish(refused.reason, str(refused))
@@ -362,7 +370,7 @@ class Connection(_Link):
                 return
             if said.get("type") == "refused":
                 if said.get("reason") == "busy":
-                    raise TimeoutError("the relay still holds the old connection")
+                    raise _RelayBusy()
                 raise Refused(str(said.get("reason")), f"the relay refused: {said.get('reason')}")
 
     def _socket_options(self) -> dict[str, Any]:
