@@ -7,6 +7,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
 from helpers.netlink import QUICK, RelayThread, frames, next_event
@@ -44,6 +45,9 @@ def test_two_sides_meet_through_the_relay_which_reads_nothing(relay, caplog):
     assert frames(server, 1) == [secret] and frames(guest, 1) == [secret + b" (echo)"]
     guest.close()
     server.close()
+    deadline = time.monotonic() + 5
+    while relay.relay.rooms and time.monotonic() < deadline:  # the relay hears of both leaving
+        time.sleep(0.01)
     seen = [m.encode() if isinstance(m, str) else m for m in relay.seen]
     assert len(seen) >= 6  # the handshake, the counters and the two payloads
     for message in seen:
