@@ -6,6 +6,7 @@ then types the address the host shows.
 """
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -22,6 +23,14 @@ try:
     _UNAVAILABLE = (*_UNAVAILABLE, _ZeroconfError)
 except ImportError:  # pragma: no cover - every pinned zeroconf has it
     pass
+
+
+def local_address() -> str:
+    """This machine's address on the local network (no packet is sent), or the loopback one."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        return str(probe.getsockname()[0])
+    return "127.0.0.1"
 
 
 def service_name(room: str) -> str:

@@ -11,7 +11,6 @@ import contextlib
 import json
 import os
 import queue
-import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -44,6 +43,7 @@ from game.net.auth import (
     read_resume,
     refusal,
 )
+from game.net.discovery import local_address
 from game.net.relay import relay_hello
 
 EVENT_KINDS = ("connected", "frame", "paused", "resumed", "refused", "lost")
@@ -78,14 +78,6 @@ def _text(message: object) -> bytes:
     if isinstance(message, str):
         return message.encode()
     raise refusal("malformed", "a handshake message came as binary")
-
-
-def local_address() -> str:
-    """This machine's address on the local network (no packet is sent), or the loopback one."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("10.255.255.255", 1))
-        return str(probe.getsockname()[0])
-    return "127.0.0.1"
 
 
 class _Link:
@@ -235,6 +227,7 @@ class _Link:
         finally:
             writer.cancel()
 
+
 class Connection(_Link):
     """One side of a match's link, driven from any thread; ``host`` and ``join`` make one."""
 
@@ -257,10 +250,11 @@ class Connection(_Link):
         """Queue a payload for the other side, kept across a pause; False once the match is over."""
         if not isinstance(payload, bytes) or len(payload) > MAX_PAYLOAD:
             raise ValueError(f"a payload is bytes of at most {MAX_PAYLOAD} bytes")
-        if self._over:
+        try:
+            self._loop.call_soon_threadsafe(self._submit, payload)
+        except RuntimeError:  # the loop has just ended with the match
             return False
-        self._loop.call_soon_threadsafe(self._submit, payload)
-        return True
+        return not self._over
 
     def receive(self, timeout: float | None = None) -> Event | None:
         try:
@@ -271,6 +265,11 @@ class Connection(_Link):
     @property
     def over(self) -> bool:
         return self._over
+
+    @property
+    def address(self) -> str:
+        """What a host shows its friend beside the code: this machine's "address:port" on the local network."""
+        return f"{local_address()}:{self.port}" if self.port else ""
 
     def close(self, reason: str = "left") -> None:
         """Tell the other side (when connected) and stop; safe to call twice."""

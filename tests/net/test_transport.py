@@ -61,6 +61,13 @@ def test_frames_go_both_ways_in_order(pair):
     assert frames(server, 1) == [big]
 
 
+def test_the_host_shows_an_address_with_its_port(pair):
+    server, guest = pair
+    address, _, port = server.address.rpartition(":")
+    assert int(port) == server.port and address.count(".") == 3
+    assert guest.address == ""
+
+
 def test_a_payload_too_big_or_not_bytes_is_refused_clearly(pair):
     _, guest = pair
     with pytest.raises(ValueError, match="at most 65536 bytes"):
