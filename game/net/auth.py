@@ -37,7 +37,7 @@ INFO = {name: f"gin-rummy/1 {name}".encode()
 # what a sealed frame carries, in its first plaintext byte
 DATA, RESUME, BYE = 1, 2, 3
 COUNTER = SEQ = struct.Struct(">Q")
-SESSION_ID = 16
+MATCH_ID = 16
 TAG_SIZE = 16
 FRAME_OVERHEAD = COUNTER.size + 1 + COUNTER.size + TAG_SIZE  # counter, kind, sequence number, GCM tag
 _READALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
@@ -48,7 +48,7 @@ class CodeError(ValueError):
 
 
 class Refused(Exception):
-    """The handshake ended without a session: ``reason`` is one word a screen can translate.
+    """The handshake ended without keys: ``reason`` is one word a screen can translate.
 
     ``reply`` is what to send the other end before closing (empty when it should hear nothing).
     """
@@ -259,12 +259,12 @@ class MatchCounters:
     """
 
     def __init__(self) -> None:
-        self.session_id: bytes | None = None
+        self.match_id: bytes | None = None
         self.sent: list[bytes] = []
         self.received = 0
 
     def resume_body(self) -> bytes:
-        return (self.session_id or bytes(SESSION_ID)) + SEQ.pack(self.received)
+        return (self.match_id or bytes(MATCH_ID)) + SEQ.pack(self.received)
 
     def backlog(self, peer_received: int) -> list[tuple[int, bytes]]:
         if not 0 <= peer_received <= len(self.sent):
@@ -276,6 +276,6 @@ def read_resume(kind: int, body: bytes) -> tuple[bytes, int]:
     if kind == BYE:
         word = body.decode("utf-8", "replace")
         raise Refused(word, f"the other side refused: {word}")
-    if kind != RESUME or len(body) != SESSION_ID + SEQ.size:
+    if kind != RESUME or len(body) != MATCH_ID + SEQ.size:
         raise FrameError("the first sealed frame was not the match's counters")
-    return body[:SESSION_ID], SEQ.unpack(body[SESSION_ID:])[0]
+    return body[:MATCH_ID], SEQ.unpack(body[MATCH_ID:])[0]

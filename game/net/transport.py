@@ -25,11 +25,11 @@ from game.net.auth import (
     BYE,
     DATA,
     FRAME_OVERHEAD,
+    MATCH_ID,
     MAX_FAILED_TRIES,
     MAX_PAYLOAD,
     RESUME,
     SEQ,
-    SESSION_ID,
     FrameError,
     GuestHandshake,
     HostHandshake,
@@ -116,7 +116,7 @@ class _Link:
         if self._ws is not ws:
             return
         self._ws, self._wire, self._sealer = None, None, None
-        if self._over or self._match.session_id is None or self._paused_at is not None:
+        if self._over or self._match.match_id is None or self._paused_at is not None:
             return
         self._paused_at = paused = time.monotonic()
         self._emit("paused", "dropped", "the connection dropped")
@@ -157,14 +157,14 @@ class _Link:
             await ws.send(sealer.seal(RESUME, self._match.resume_body()))
         found, peer_received = read_resume(*sealer.open(await asyncio.wait_for(ws.recv(), wait)))
         self._match.backlog(peer_received)  # counts that cannot be right are refused before anything changes
-        known = self._match.session_id
-        if self.is_host and known is None and found == bytes(SESSION_ID):
-            self._match.session_id = os.urandom(SESSION_ID)
+        known = self._match.match_id
+        if self.is_host and known is None and found == bytes(MATCH_ID):
+            self._match.match_id = os.urandom(MATCH_ID)
         elif found != known and (self.is_host or known is not None):
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(sealer.seal(BYE, b"busy"))
             raise Refused("busy", "a different match is already on under this code")
-        self._match.session_id = self._match.session_id or found
+        self._match.match_id = self._match.match_id or found
         await self._retire_old(ws)
         if self.is_host:
             await ws.send(sealer.seal(RESUME, self._match.resume_body()))
@@ -343,13 +343,13 @@ class Connection(_Link):
                         await self._meet(ws)
                     await self._connection(ws)
             except _RelayBusy:
-                if self._match.session_id is None and time.monotonic() - started > self.timing.connect:
+                if self._match.match_id is None and time.monotonic() - started > self.timing.connect:
                     self._finish("busy", "the relay holds another player in this game's room")
             except Refused as refused:
                 self._emit("refused", refused.reason, str(refused))
                 self._finish(refused.reason, str(refused))
             except (OSError, TimeoutError, WebSocketException, ValueError) as error:  # ValueError: a bad address
-                if self._match.session_id is None and not (self.is_host and self._relay):
+                if self._match.match_id is None and not (self.is_host and self._relay):
                     self._finish("unreachable", f"the other side cannot be reached: {error}")
             if not self._over:
                 await asyncio.sleep(self.timing.retry)
@@ -358,7 +358,7 @@ class Connection(_Link):
         """Name the room to the relay and wait for the other side (a host waits as long as it takes)."""
         await ws.send(relay_hello(self.code.room, "host" if self.is_host else "guest"))
         while True:
-            wait = None if self.is_host and self._match.session_id is None else self.timing.resume_window
+            wait = None if self.is_host and self._match.match_id is None else self.timing.resume_window
             try:
                 said = json.loads(await asyncio.wait_for(ws.recv(), wait))
             except ValueError:
