@@ -96,9 +96,8 @@ class Relay:
 
     async def serve(self, host: str, port: int, ready: asyncio.Future[int] | None = None) -> None:
         """Serve until cancelled; ``ready`` gets the port (useful with port 0)."""
-        async with serve(self.handle, host, port, max_size=self.limits.frame, compression=None,
-                         ping_interval=20, close_timeout=2,
-                         ping_timeout=20) as server:
+        async with serve(self.handle, host, port, max_size=self.limits.frame, compression=None, ping_interval=20,
+                         ping_timeout=20, close_timeout=2) as server:
             bound = next(iter(server.sockets)).getsockname()[1]
             self.log.info("relay listening on port %d", bound)
             if ready is not None:
