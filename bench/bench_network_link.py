@@ -71,11 +71,16 @@ def start_relay() -> int:
 RUNNING: list[asyncio.Future[None]] = []  # the relays' tasks, kept from the garbage collector
 
 
+PAUSES: list[str] = []  # a pause during a run would spoil its figures: they are counted and printed
+
+
 def wait_for(link: Connection, kind: str) -> bytes:
     while True:
         event = link.receive(timeout=10)
         if event is None or event.kind == "lost":
             raise SystemExit(f"the link failed while waiting for {kind}: {event}")
+        if event.kind == "paused":
+            PAUSES.append(event.text)
         if event.kind == kind:
             return event.payload
 
@@ -108,7 +113,9 @@ def measure(via_relay: bool, frames: int, size: int) -> None:
     times.sort()
     name = "through a relay" if via_relay else "directly"
     print(f"{name:16} round trip of a {size}-byte frame: median {statistics.median(times):.2f} ms, "
-          f"p95 {times[int(len(times) * 0.95)]:.2f} ms, worst {times[-1]:.2f} ms ({frames} frames)")
+          f"p95 {times[int(len(times) * 0.95)]:.2f} ms, worst {times[-1]:.2f} ms ({frames} frames, "
+          f"{len(PAUSES)} pauses)")
+    PAUSES.clear()
     legs = "both legs, to and from the relay" if via_relay else "both ways"
     print(f"{'':16} handshake to both connected: {handshake_ms:.1f} ms, {handshake_bytes} bytes on the wire "
           f"({legs}); a {size}-byte payload takes {carried:.0f} bytes")

@@ -25,8 +25,8 @@ ROLES = ("host", "guest")
 class Limits:
     rooms: int = 200
     frame: int = MAX_PAYLOAD + FRAME_OVERHEAD
-    rate: float = 100.0  # frames a second each side may send, on average
-    burst: int = 400  # frames it may send at once (a deal is a burst)
+    rate: float = 500.0  # frames a second each side may send, on average (a bot plays far faster than a person)
+    burst: int = 2000  # frames it may send at once (a deal is a burst)
     idle: float = 300.0  # seconds without a frame before a side is closed
     hello: float = 10.0  # seconds to say which room
 
