@@ -19,6 +19,7 @@ from game.app.records.deal_export import picked_folder, write_deals
 from game.app.stage.scene import Scene
 
 from .cut_details import copy_text
+from .folder_dialog import export_start
 from .history_files import file_dialog
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ class DealDetailsScene(Scene):
     def ask_export(self) -> None:
         if self.dialog is None:
             self.dialog = file_dialog(self.app, "history.deals_title", "#deals_dialog",
-                                      self.app.nav.history().folder, True)
+                                      export_start(self.app.settings.export_folder), True)
 
     def export_to(self, folder: str) -> None:
         line = self.export_line()
@@ -116,6 +117,7 @@ class DealDetailsScene(Scene):
             log.warning("the deal could not be written: %s", e)
             self.app.toast(tr("history.deals_failed"), 4.0)
             return
+        self.app.apply_settings(self.app.settings.with_(export_folder=str(path.parent)))
         self.app.toast(plural("history.deals_saved", 1, folder=path.parent.name or str(path.parent)), 6.0)
 
     def close(self) -> None:
