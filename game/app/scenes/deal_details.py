@@ -106,6 +106,15 @@ class DealDetailsScene(Scene):
         if self.dialog is None:
             self.dialog = file_dialog(self.app, "history.deals_title", "#deals_dialog",
                                       export_start(self.app.settings.export_folder), True)
+            self._own_buttons(False)
+
+    def _own_buttons(self, shown: bool) -> None:
+        """The panel's buttons go with the panel while the folder dialog stands in its place."""
+        for widget in self.widgets:
+            if shown:
+                widget.show()
+            else:
+                widget.hide()
 
     def export_to(self, folder: str) -> None:
         line = self.export_line()
@@ -130,9 +139,11 @@ class DealDetailsScene(Scene):
         if self.dialog is not None:
             if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
                 self.dialog = None
+                self._own_buttons(True)
                 self.export_to(event.text)
             elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
                 self.dialog = None
+                self._own_buttons(True)
             return
         super().handle_event(event)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
@@ -142,6 +153,8 @@ class DealDetailsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         veil(surface)
+        if self.dialog is not None:  # the folder dialog takes the panel's place until it closes
+            return
         r = self.panel_rect()
         panel(surface, r, radius=lay.px(14))
         line_h = round(lay.font(16) * 1.55)
