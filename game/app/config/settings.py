@@ -38,7 +38,7 @@ SETTINGS_FILE = FileFormat(SETTINGS_FORMAT, SETTINGS_VERSION, not_object="the se
                            unknown="unknown settings version {version}",
                            newer="the settings were written by a newer version of the game ({version})")
 VOLUME_STEPS = 20
-QUIET = ("arrange_melds",)
+QUIET = ("arrange_melds", "export_folder")
 """Settings added after the first settings file, written only when changed: a default file keeps its form."""
 
 __all__ = [
@@ -77,6 +77,7 @@ class Settings:
     lesson_done: bool = False  # the first lesson was offered (or played); How to play still has it
     names: tuple[str, str] = ("", "")
     night_names: tuple[str, ...] = ("", "", "", "")  # the people at game night's table, seat by seat
+    export_folder: str = ""  # where the last export went: the folder dialog opens there next time
 
     @property
     def preset(self) -> str:
@@ -179,6 +180,12 @@ def _rules(v: object) -> tuple[Rules, list[str]]:
     return VAN.with_(**good), bad
 
 
+def _folder(v: object) -> str:
+    if not isinstance(v, str) or len(v) > 4096 or "\0" in v:
+        raise ValueError("must be a folder's path")
+    return v
+
+
 def _history_keep(v: object) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 10_000:
         raise ValueError("must be a whole number from 1 to 10000")
@@ -207,6 +214,7 @@ _CHECKS: dict[str, Callable[[Value], Value]] = {
     "lesson_done": _boolean,
     "names": _names,
     "night_names": _night_names,
+    "export_folder": _folder,
 }
 
 

@@ -16,6 +16,7 @@ from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.arrangeshots import arranging
 from game.app.pictures.lessonshots import lesson_steps
 from game.app.pictures.nightshots import night_tour
+from game.app.pictures.rareshots import rare_tour
 from game.app.pictures.staging import LONG_NAMES, find_result, play_to_end_of_hand
 from game.app.program.app import App
 from game.app.scenes.confirm import ConfirmScene
@@ -104,6 +105,7 @@ def tour(app: App) -> Iterator[str]:
     yield from _overlays(app, play, hand)
     yield from _other_tables(app)
     yield from _results(app)
+    yield from rare_tour(app, wait_human)
     yield from _ends(app)
     yield from night_tour(app)
 
@@ -233,7 +235,6 @@ def _over_the_table(app: App, play: PlayScene) -> Iterator[str]:
 
 def _other_tables(app: App) -> Iterator[str]:
     """The classic upcard offer, a practice match, the hot-seat curtain and table."""
-    # the classic first upcard offer
     _play(app, MatchSetup("bot", preset("classic", 100), 7, level="hard"))
     wait_human(app)
     settle(app)
@@ -265,7 +266,6 @@ def _endless_hand(app: App) -> Match:
 
 def _results(app: App) -> Iterator[str]:
     """Each kind of hand result."""
-    # hand results
     for kind, layoffs in (("knock", True), ("undercut", False), ("gin", False), ("big_gin", False)):
         match = _found(app, kind, layoffs)
         if match is None:

@@ -19,6 +19,7 @@ from game.app.records.deal_export import picked_folder, write_deals
 from game.app.stage.scene import Scene
 
 from .cut_details import copy_text
+from .folder_dialog import export_start
 from .history_files import file_dialog
 
 if TYPE_CHECKING:
@@ -104,7 +105,16 @@ class DealDetailsScene(Scene):
     def ask_export(self) -> None:
         if self.dialog is None:
             self.dialog = file_dialog(self.app, "history.deals_title", "#deals_dialog",
-                                      self.app.nav.history().folder, True)
+                                      export_start(self.app.settings.export_folder), True)
+            self._own_buttons(False)
+
+    def _own_buttons(self, shown: bool) -> None:
+        """The panel's buttons go with the panel while the folder dialog stands in its place."""
+        for widget in self.widgets:
+            if shown:
+                widget.show()
+            else:
+                widget.hide()
 
     def export_to(self, folder: str) -> None:
         line = self.export_line()
@@ -116,6 +126,7 @@ class DealDetailsScene(Scene):
             log.warning("the deal could not be written: %s", e)
             self.app.toast(tr("history.deals_failed"), 4.0)
             return
+        self.app.apply_settings(self.app.settings.with_(export_folder=str(path.parent)))
         self.app.toast(plural("history.deals_saved", 1, folder=path.parent.name or str(path.parent)), 6.0)
 
     def close(self) -> None:
@@ -128,9 +139,11 @@ class DealDetailsScene(Scene):
         if self.dialog is not None:
             if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
                 self.dialog = None
+                self._own_buttons(True)
                 self.export_to(event.text)
             elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
                 self.dialog = None
+                self._own_buttons(True)
             return
         super().handle_event(event)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
@@ -140,6 +153,8 @@ class DealDetailsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         veil(surface)
+        if self.dialog is not None:  # the folder dialog takes the panel's place until it closes
+            return
         r = self.panel_rect()
         panel(surface, r, radius=lay.px(14))
         line_h = round(lay.font(16) * 1.55)

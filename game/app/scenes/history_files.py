@@ -16,7 +16,7 @@ from game.app.records.deal_export import picked_folder, write_deals
 from game.app.stage.scene import Host
 from game.engine.record import RecordError
 
-from .folder_dialog import FolderDialog, first_folder
+from .folder_dialog import FolderDialog, export_start, first_folder
 from .history_rows import HistoryRows
 
 log = logging.getLogger(__name__)
@@ -38,6 +38,7 @@ def file_dialog(app: Host, title_key: str, object_id: str, start: Path | None,
     dialog.ok_button.set_text(wtr("button.ok"))
     dialog.cancel_button.set_text(wtr("button.cancel"))
     dialog.delete_button.hide()
+    dialog.fit(lay, object_id)
     typed.guard(dialog.file_path_text_line, PATH_LIMIT)
     return dialog
 
@@ -85,7 +86,8 @@ class HistoryFiles:
             self.app.toast(tr("history.no_deals"), 4.0)
             return
         self.dialog_kind = "deals"
-        self.dialog = file_dialog(self.app, "history.deals_title", "#deals_dialog", self.history.folder, True)
+        self.dialog = file_dialog(self.app, "history.deals_title", "#deals_dialog",
+                                  export_start(self.app.settings.export_folder), True)
 
     def export_deals_to(self, folder: str | Path) -> Path | None:
         lines, hand_no = self.rows.deals()
@@ -98,6 +100,7 @@ class HistoryFiles:
             log.warning("the deals could not be written: %s", e)
             self.app.toast(tr("history.deals_failed"), 4.0)
             return None
+        self.app.apply_settings(self.app.settings.with_(export_folder=str(path.parent)))
         self.app.toast(plural("history.deals_saved", len(lines), folder=path.parent.name or str(path.parent)), 6.0)
         return path
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.app.lang import text
-from game.app.lang.i18n import tr
+from game.app.lang.i18n import is_rtl, tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, panel
 from game.app.matches.match import Match
 from game.app.scenes.racechart import SEAT_COLOURS, draw_race
@@ -50,6 +50,12 @@ def sheet_columns(rect: pygame.Rect, pad: int, mirror: bool, air: int) -> tuple[
         xs = [rect.left + rect.right - x for x in xs]
     return xs, [round(inner * f) - air * (3 if i == 1 else 0 if i == len(COLUMNS) - 1 else 1)
                 for i, f in enumerate(COLUMNS)]
+
+
+def games_cell(points: list[int]) -> str:
+    """Hollywood's three games in one cell, game 1 first in the reading direction: on a Persian screen the
+    numbers stand right to left (game 1 at the right), as the legend above the sheet reads."""
+    return "/".join(str(p) for p in (reversed(points) if is_rtl() else points))
 
 
 def records(history: list[HandResult]) -> tuple[Record, Record]:
@@ -96,7 +102,7 @@ class MatchStory:
             games = self._hollywood(len(out) + 1)
             for seat in (0, 1):
                 gained = r.kind != "dead" and r.winner == seat
-                shown = "/".join(str(g.points[seat]) for g in games) if games else str(run[seat])
+                shown = games_cell([g.points[seat] for g in games]) if games else str(run[seat])
                 cells[seat] = f"{shown}  (+{r.points})" if gained and not games else shown
             out.append((str(r.hand_no + 1), label, total, cells[0], cells[1]))
         return out
@@ -241,9 +247,14 @@ class MatchStory:
         head = lay.font(18)
         ty = rect.top + pad + head * 0.5
         title = tr("over.sheet") + (" · " + tr("sheet.hollywood") if self.match.rules.hollywood else "")
-        text.draw(surface, title, head, GOLD, (rect.centerx, ty), bold=True)
+        text.draw(surface, title, head, GOLD, (rect.centerx, ty), bold=True, max_width=rect.width - 2 * pad)
         # rows fill the sheet: taller (and a little larger) when there are few hands
         body_top = ty + head * 0.8
+        if self.match.rules.hollywood:  # which game each number of a cell is, in the order they are read
+            legend = lay.font(13)
+            text.draw(surface, tr("sheet.hollywood_order"), legend, INK_DIM, (rect.centerx, body_top + legend * 0.6),
+                      max_width=rect.width - 2 * pad)
+            body_top += legend * 1.3
         body_h = rect.bottom - pad - body_top
         base = lay.font(15)
         slots = len(rows) + 2  # the column heads and the total

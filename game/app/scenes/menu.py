@@ -37,6 +37,22 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def paragraph_fit(words: str, width: int, size: int, lines: int) -> tuple[int, int]:
+    """The size and width a menu paragraph is drawn at: smaller rather than spill over ``lines`` lines, then
+    the narrowest width that keeps its number of lines, so the last line is never one word left alone."""
+    while size > 10 and len(text.wrap(words, size, width)) > lines:
+        size -= 1
+    count = len(text.wrap(words, size, width))
+    low, high = width // 2, width
+    while count > 1 and low < high:
+        middle = (low + high) // 2
+        if len(text.wrap(words, size, middle)) <= count:
+            high = middle
+        else:
+            low = middle + 1
+    return size, high if count > 1 else width
+
+
 
 def notice_text(notice: Notice | str) -> str:
     """What the menu says for a notice: its key with the file's name, the whole path and the reason, in the
@@ -249,10 +265,10 @@ class MenuScene(Scene):
         return self._fan[1]
 
     def _paragraph(self, surface: pygame.Surface, words: str, rect: pygame.Rect, size: int, lines: int) -> None:
-        """``words`` in ``rect``, at most ``lines`` lines: the text gets smaller rather than spill over."""
-        while size > 10 and len(text.wrap(words, size, rect.width)) > lines:
-            size -= 1
-        text.draw_wrapped(surface, words, size, INK_DIM, rect, line_gap=1.15)
+        """``words`` in ``rect``, at most ``lines`` lines, its lines evened out from the side it starts on."""
+        size, width = paragraph_fit(words, rect.width, size, lines)
+        box = pygame.Rect(rect.right - width if self.app.layout.mirror else rect.left, rect.top, width, rect.height)
+        text.draw_wrapped(surface, words, size, INK_DIM, box, line_gap=1.15)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout

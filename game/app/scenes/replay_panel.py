@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.app.lang import text
-from game.app.lang.i18n import tr
+from game.app.lang.i18n import equation, tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, panel
 from game.engine import (
     Action,
@@ -114,7 +114,7 @@ def result_lines(scene: ReplayScene) -> list[str]:
         return [tr("result.title.dead")]
     who = r.winner if r.kind == "undercut" else r.knocker
     assert who is not None and r.winner is not None
-    return [say("result.title." + r.kind, who), say("result.points", r.winner, sum=r.sum_text)]
+    return [say("result.title." + r.kind, who), say("result.points", r.winner, sum=equation(r.sum_text))]
 
 
 def draw_marks(scene: ReplayScene, surface: pygame.Surface) -> None:

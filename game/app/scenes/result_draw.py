@@ -180,9 +180,10 @@ class ResultDrawing(ResultLayout):
 
     def draw_panel(self, surface: pygame.Surface, plan: PanelPlan, shift: int = 0) -> None:
         box = plan.text.move(0, shift)
-        y: float = box.top
+        lines = self.panel_lines(plan.k, box.width)
+        y: float = box.top + max(0, box.height - self.lines_height(lines)) / 2  # the panel is as tall as it gets
         self.check_rect = None
-        for line, size, colour, bold, gap in self.panel_lines(plan.k, box.width):
+        for line, size, colour, bold, gap in lines:
             y += size * gap
             drawn = text.draw(surface, line, size, colour, (box.centerx, y), "midtop", bold=bold, max_width=box.width)
             if line[:1] in ("\u2714", "\u2716"):

@@ -13,6 +13,7 @@ import pygame
 from game.app.animation.table import Target
 from game.app.lang import text
 from game.app.lang.i18n import equation, tr
+from game.app.looks.layout import Layout
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED
 from game.app.matches.match import Match
 from game.app.play.eventlog import dead_hand
@@ -25,6 +26,29 @@ from .tablebase import TableScene
 SCALE = 0.8  # the rows of the showdown, as a share of the card size
 ROOMY = 1.0  # the rows' size where the window has room for full-size cards (4:3 windows)
 Colour = tuple[int, int, int]
+
+
+def panel_band(lay: Layout, scale: float) -> tuple[float, float]:
+    """The band the result panel is centred in, the same for every hand at this window: the narrowest the
+    free band gets (rows of ``scale`` cards, the top row under the scoreboard), so the panel lies inside the
+    free band whatever the hand's rows."""
+    top = lay.scoreboard_bottom + lay.px(8) + lay.ch * scale + lay.px(18)
+    label = lay.hand_y - lay.px(6) - lay.ch * scale / 2 - lay.px(8) - lay.font(16) * 0.7
+    return top, label - lay.font(16) * 0.7 - lay.px(10)
+
+
+def most_lines_height(lay: Layout, sealed: bool, k: float = 1.0) -> int:
+    """The tallest the result panel's lines get in a match, whatever its hands: a knock with layoffs or a
+    dead hand's three lines of words, with the deal check's two lines when the match is sealed.  The panel
+    is this tall every hand, so it keeps its size and its buttons their place."""
+
+    def size(base: float) -> int:
+        return max(text.MIN_SIZE, round(lay.font(base) * k))
+
+    check = [(size(13), 0.6), (size(13), 0.1)] if sealed else []
+    won = [(size(30), 0.0), (size(26), 0.45), (size(15), 0.3), (size(16), 0.5)]
+    dead = [(size(30), 0.0), (size(17), 0.5), (size(17), 0.15), (size(17), 0.15)]
+    return max(sum(round(high * (1.2 + gap)) for high, gap in rows + check) for rows in (won, dead))
 
 
 @dataclass
@@ -71,9 +95,22 @@ class ResultLayout(TableScene):
                 n = sum(len(g) for g, _ in groups)
                 if cw * (1 + 0.7 * (n - 1)) + cw * 0.5 * (len(groups) - 1) > self.row_width(seat):
                     return False
-        top, bottom = self.band()
-        stacked = lay.px(32) + self.lines_height(self.panel_lines()) + lay.px(14) + round(lay.button_h * 1.15)
-        return stacked <= bottom - top
+        return self.roomy_window()
+
+    def roomy_window(self) -> bool:
+        """Whether the panel, as tall as it gets, fits stacked between rows of full-size cards."""
+        top, bottom = panel_band(self.app.layout, ROOMY)
+        return self.stacked_height() <= bottom - top
+
+    def stacked_height(self) -> int:
+        lay = self.app.layout
+        return lay.px(32) + self.most_lines_height() + lay.px(14) + round(lay.button_h * 1.15)
+
+    def panel_band(self) -> tuple[float, float]:
+        return panel_band(self.app.layout, ROOMY if self.roomy_window() else SCALE)
+
+    def most_lines_height(self, k: float = 1.0) -> int:
+        return most_lines_height(self.app.layout, self.match.seal() is not None, k)
 
     def row_y(self, seat: int) -> float:
         lay = self.app.layout
@@ -206,19 +243,19 @@ class ResultLayout(TableScene):
         return round(min(lay.w - 2 * lay.margin, lay.px(760)))
 
     def panel_plan(self) -> PanelPlan:
-        """The panel just tall enough for its lines, in the middle of the free band: the buttons under the
-        lines when there is room, else beside them (at the end of the reading direction, Coach under Next),
-        the lines a little smaller if even that is too tall.  The buttons' places come first: no line of
-        any length moves them out of the panel."""
+        """The panel as tall as its lines get in this match, in the middle of the band every hand leaves
+        free: the buttons under the lines when there is room, else beside them (at the end of the reading
+        direction, Coach under Next), the lines a little smaller if even that is too tall.  Nothing of one
+        hand moves it: at a given window it keeps its size and its buttons their places, whatever it says."""
         lay = self.app.layout
         pad, gap = lay.px(16), lay.px(12)
         bw, bh = self.button_width(), round(lay.button_h * 1.15)
         cw = self.coach_width() if self.app.nav.can_coach(self.match) else 0
-        top, bottom = self.band()
+        top, bottom = self.panel_band()
         room = bottom - top
         cy = (top + bottom) / 2
         w = self.panel_width()
-        body = self.lines_height(self.panel_lines())
+        body = self.most_lines_height()
         stacked = pad + body + lay.px(14) + bh + pad
         if stacked <= room:
             rect = pygame.Rect(round(lay.w / 2 - w / 2), round(cy - stacked / 2), w, round(stacked))
@@ -234,10 +271,9 @@ class ResultLayout(TableScene):
         text_w = w - column - 3 * pad
         buttons_h = bh + (gap + bh if cw else 0)
         k = 1.0
-        body = self.lines_height(self.panel_lines(k, text_w))
         if pad * 2 + max(body, buttons_h) > room:
             k = max(0.6, (room - 2 * pad) / max(1, body))
-            body = self.lines_height(self.panel_lines(k, text_w))
+            body = self.most_lines_height(k)
         h = round(pad * 2 + max(body, buttons_h))
         rect = pygame.Rect(round(lay.w / 2 - w / 2), round(cy - h / 2), w, h)
         text_rect = lay.rect(rect.left + pad, rect.top + round((h - body) / 2), text_w, body)
@@ -254,9 +290,11 @@ class ResultLayout(TableScene):
         return "button.continue" if self.state.phase is Phase.MATCH_OVER else "button.next_hand"
 
     def button_width(self) -> int:
-        """Wide enough for the button's words in every language (its font is the theme's 19 at this scale)."""
+        """Wide enough for the button's words, Next hand's or the last hand's Continue, so it is one width
+        every hand (its font is the theme's 19 at this scale)."""
         lay = self.app.layout
-        words = text.measure(tr(self.button_key()), round(19 * ui_step(lay.s)), True)[0]
+        words = max(text.measure(tr(key), round(19 * ui_step(lay.s)), True)[0]
+                    for key in ("button.next_hand", "button.continue"))
         return max(round(lay.col_w * 1.1), words + lay.px(40))
 
     def panel_rect(self) -> pygame.Rect:

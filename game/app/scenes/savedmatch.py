@@ -35,9 +35,11 @@ def rules_label(rules: Rules) -> str:
 
 
 def saved_summary(state: MatchState, meta: MatchMeta) -> str:
-    """What Continue resumes: who plays whom, the score and the rules (one line)."""
+    """What Continue resumes: who plays whom, the score and the rules (one line), the scores in the order
+    the people are named (against the computer the player comes first, as "You 30 : 12 Computer")."""
     me = getattr(meta, "human_seat", 0)
-    return tr("menu.saved_match", who=opponent_label(meta), mine=state.scores[me], theirs=state.scores[1 - me],
+    key = "menu.saved_match_bot" if meta.mode == "bot" else "menu.saved_match"
+    return tr(key, who=opponent_label(meta), mine=state.scores[me], theirs=state.scores[1 - me],
               rules=rules_label(state.rules))
 
 

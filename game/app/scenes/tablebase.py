@@ -12,7 +12,7 @@ from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, MELD_COLOURS, PANEL, chip, felt, panel
 from game.engine import IN_PLAY, Card
 
-from .tableplaces import SUIT_ORDER, TablePlaces, arrangement, meld_ids, sorted_hand
+from .tableplaces import RETIRED_SCALE, SUIT_ORDER, TablePlaces, arrangement, meld_ids, retired_spot, sorted_hand
 
 __all__ = ["SUIT_ORDER", "TableScene", "arrangement", "meld_ids", "sorted_hand"]
 
@@ -145,10 +145,10 @@ class TableScene(TablePlaces):
             text.draw(surface, tr("table.seal", seal=seal.fingerprint), lay.font(12), INK_DIM,
                       (lay.stock_x, above - lay.font(14) * 1.3), "midbottom", max_width=round(lay.cw * 2.2),
                       literal=True)
-        if st.out_of_play:
+        if st.out_of_play:  # its name over the card
+            x, y = retired_spot(lay)
             text.draw(surface, tr("table.out_of_play"), lay.font(12), INK_DIM,
-                      (lay.mx(lay.stock_lx - lay.cw * 1.5),
-                       lay.pile_y + lay.ch * 0.22 + lay.ch * 0.62 / 2 + lay.px(10)))
+                      (x, y - lay.ch * RETIRED_SCALE / 2 - lay.px(4)), "midbottom", max_width=round(lay.cw * 2))
     def deal_check(self) -> tuple[str, bool] | None:
         """After a sealed hand: one quiet line (the details are on demand), and whether the revealed secret
         matches the seal shown before; the cut is named after the seat that gave it."""

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from game.app.animation.table import Target
 from game.app.config.vocab import SORT_CYCLE
+from game.app.looks.layout import Layout
 from game.app.matches.match import Match
 from game.app.stage.scene import Host, Scene
 from game.engine import IN_PLAY, Card, best_arrangement
@@ -20,6 +21,17 @@ from game.engine.melds import Arrangement
 from ..play.model import bottom_seat
 
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # clubs, diamonds, spades, hearts: black and red take turns
+RETIRED_SCALE = 0.62  # the refused first upcard, small: it is out of play
+
+
+def retired_spot(lay: Layout) -> tuple[float, float]:
+    """Where the refused first upcard lies: beyond the discard pile and above it, clear of the opponent's
+    widest hand, away from the log and its buttons (Moves, Scores, Discards) on the stock's side and from
+    the turn's words under it, at any window size."""
+    xs = lay.row_xs(11, [False] * 11, lay.w / 2, lay.opp_max_width, lay.opp_scale, 0.46)
+    beyond_hand = xs[-1] + lay.cw * (lay.opp_scale + RETIRED_SCALE) / 2 + lay.px(14)
+    x = max(lay.discard_lx + lay.cw * 1.5, beyond_hand)
+    return lay.mx(x), lay.pile_y - lay.ch / 2 - lay.px(16) - lay.ch * RETIRED_SCALE / 2
 
 
 @lru_cache(maxsize=256)
@@ -140,9 +152,9 @@ class TablePlaces(Scene):
         for i, c in enumerate(st.discard):
             zone = "discard" if i >= n - 2 else "under"
             out[c] = Target(lay.discard_x, lay.pile_y, True, 1.0, 10 + i, zone)
+        x, y = retired_spot(lay)
         for c in st.out_of_play:
-            out[c] = Target(lay.mx(lay.stock_lx - lay.cw * 1.5), lay.pile_y + lay.ch * 0.22, True, 0.62, 5, "out",
-                            dim=True)
+            out[c] = Target(x, y, True, RETIRED_SCALE, 5, "out", dim=True)
         b = self.bottom
         order = self.sync_order(b)
         xs = self.bottom_row(order)

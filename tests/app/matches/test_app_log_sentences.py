@@ -27,7 +27,7 @@ def test_the_computers_moves_read_as_past_sentences_in_russian():
              describe(UpcardDecision(player=BOT_SEAT, card=c, taken=False), match.say),
              describe(Knocked(player=BOT_SEAT, card=c, kind="knock"), match.say)]
     assert lines == [f"{bot} сбросил {c.symbol}", f"{bot} взял карту из колоды", f"{bot} взял {c.symbol} из сброса",
-                     f"{bot} отказался от открытой карты", f"{bot} постучал!"]
+                     f"{bot} не взял открытую карту", f"{bot} постучал!"]
     assert not any(":" in line for line in lines)  # no notes ("Компьютер (лёгкий): сброс 8♠")
     you = describe(Discarded(player=1 - BOT_SEAT, card=c), match.say)
     assert you == f"Вы сбросили {c.symbol}"

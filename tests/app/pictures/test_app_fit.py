@@ -51,7 +51,8 @@ SITUATIONS = (
     "guide_1", "guide_2", "guide_3", "pause", "pause_rules", "confirm_leave", "play_toast", "play_upcard",
     "play_practice", "curtain", "play_hotseat",
     "view_log", "view_scores", "view_discards", "result_knock", "result_undercut", "result_gin",
-    "result_big_gin", "result_dead", "result_dead_turns", "cut", "cut_details", "result_fair_layoff", "match_over",
+    "result_big_gin", "result_dead", "result_dead_turns", "cut", "cut_details", "result_fair_layoff",
+    "deal_details", "deal_export_dialog", "play_out_of_play", "view_scores_hollywood", "match_over",
     "error", "menu_continue",
     "night_setup", "night_three_hand", "night_pairs_sheet", "night_daily",
 )

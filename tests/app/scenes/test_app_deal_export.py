@@ -160,6 +160,11 @@ def test_the_result_details_export_one_hand_that_verifies(tmp_path):
     assert verify_file(path).returncode == 0
     # the toast names the folder in words of one hand, never the whole path
     assert app.scenes.toast_text == "1 hand exported to the folder one" and str(tmp_path) not in app.scenes.toast_text
+    # the panel's buttons stood aside for the dialog and are back; the next export opens where this one went
+    assert all(w.visible for w in details.widgets) and app.settings.export_folder == str(out)
+    details.ask_export()
+    assert details.dialog is not None and not any(w.visible for w in details.widgets)
+    assert details.dialog.current_directory_path == str(out.resolve())
 
 
 @pytest.mark.parametrize("lang", ["en", "fa", "ru"])
