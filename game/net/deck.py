@@ -256,6 +256,27 @@ class DeckSide:
         """The card at a position if this side may know it (its own draws, shown cards), else None."""
         return self.cards.get(position)
 
+    def claim(self, position: int, card: int) -> None:
+        """The peer says ``card`` lies at ``position`` (a discard, a card laid out): the keys must say the same."""
+        if position not in self.cards:
+            raise DealError("net.withheld_key", self.peer, "claim", f"position {position} is not opened")
+        if self.cards[position] != card:
+            raise DealError("net.wrong_card", self.peer, "claim", f"position {position} holds another card")
+
+    def overdue(self) -> DealError | None:
+        """What the peer owes now, as the error to end on if it never comes (the caller times the wait)."""
+        if len(self.decks) < 4:
+            stage = len(self.decks) + 1
+            if STAGE_SEAT[stage] == self.peer:
+                return DealError("net.stalled", self.peer, f"deck {stage}", f"deck {stage} did not come")
+            return None
+        owed = [j for j, who in enumerate(self.owner) if who in (self.seat, "both") and j not in self.peer_keys]
+        if owed:
+            return DealError("net.withheld_key", self.peer, "keys", f"no key for positions {owed}")
+        if self._mine_shown and self._revealed is None:
+            return DealError("net.withheld_key", self.peer, "reveal", "the keys of the hand's end did not come")
+        return None
+
     def transcript(self) -> dict[str, Any]:
         """The hand as written for tools/check_online.py: the protocol and every message in order."""
         return {"protocol": PROTOCOL, "hand": self.hand, "seat": self.seat, "messages": list(self.log)}

@@ -15,6 +15,7 @@ NOTICES = {
     "net.changed_key": "a key revealed at the end that differs from the key sent during the hand",
     "net.wrong_card": "a card claimed that the deck says is another",
     "net.withheld_key": "keys that were due and did not come",
+    "net.stalled": "a step that was due and did not come",
 }
 
 
