@@ -46,15 +46,15 @@ def check_steps(seat: str, decks: dict[int, list[bytes]], key: bytes, keys: Sequ
                             f"position {position}: the revealed keys do not turn deck {second - 1} into deck {second}")
 
 
-def open_all(deck4: Sequence[bytes], keys_a: Sequence[bytes], keys_b: Sequence[bytes]) -> list[int]:
-    """The card at every position of the final deck, from both seats' position keys."""
+def open_all(deck4: Sequence[bytes], keys_a: Sequence[bytes], keys_b: Sequence[bytes], party: str) -> list[int]:
+    """The card at every position of the final deck, from both seats' position keys; ``party`` is blamed."""
     cards: list[int] = []
     for position, point in enumerate(deck4):
         card = open_position(point, keys_a[position], keys_b[position])
         if card is None:
-            raise DealError("net.bad_key", "A or B", "reveal", f"position {position} opens to no card")
+            raise DealError("net.bad_key", party, "reveal", f"position {position} opens to no card")
         if card in cards:
-            raise DealError("net.duplicate_card", "A or B", "reveal", f"position {position} repeats a card")
+            raise DealError("net.duplicate_card", party, "reveal", f"position {position} repeats a card")
         cards.append(card)
     return cards
 

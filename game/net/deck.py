@@ -242,7 +242,7 @@ class DeckSide:
         audit.check_steps(self.peer, self.decks, key, keys)
         mine_list, theirs = self._keys, keys
         pair = (mine_list, theirs) if self.seat == "A" else (theirs, mine_list)
-        order = audit.open_all(self.decks[4], *pair)
+        order = audit.open_all(self.decks[4], *pair, self.peer)
         for j, card in self.cards.items():
             if order[j] != card:
                 raise DealError("net.wrong_card", self.peer, "reveal", f"position {j} opened to another card")
