@@ -158,10 +158,22 @@ def _deck(msg, decks, cards, party):
     decks.append((hexes, points))
 
 
-def _keys(msg, sent, party):
-    positions, keys = msg.get("positions"), msg.get("keys")
+def dealt_to(position, dealer):
+    """Who is dealt a position: the non-dealer 0, 2, ... 18, the dealer 1, 3, ... 19; None above."""
+    if position >= 20:
+        return None
+    return dealer if position % 2 else "AB"[dealer == "A"]
+
+
+def _keys(msg, sent, party, dealer):
+    positions, keys, to = msg.get("positions"), msg.get("keys"), msg.get("to")
     if not isinstance(positions, list) or not all(isinstance(j, int) and 0 <= j < 52 for j in positions):
         raise Refused(party, "keys", "positions from 0 to 51 were due")
+    for j in positions:
+        owner = dealt_to(j, dealer)
+        ok = (j != 20 and owner != party) if to == "you" else (to == "both" and owner in (None, party))
+        if not ok:
+            raise Refused(party, "keys", f"position {j} may not be opened {'for both' if to == 'both' else 'so'}")
     for j, key in zip(positions, _hexes(keys, len(positions), party, "keys"), strict=True):
         if sent.setdefault(j, key) != key:
             raise Refused(party, "keys", f"position {j} was given two keys")
@@ -169,7 +181,7 @@ def _keys(msg, sent, party):
 
 def read_messages(transcript):
     """Walk the messages in order: who sent what, when; the four decks, the keys given, the two reveals."""
-    hand, decks, cards = transcript["hand"], [], {p.hex() for p in card_points()}
+    hand, dealer, decks, cards = transcript["hand"], transcript["dealer"], [], {p.hex() for p in card_points()}
     sent, reveals, seqs = {"A": {}, "B": {}}, {}, {"A": 0, "B": 0}
     for index, msg in enumerate(transcript["messages"]):
         party = msg.get("from") if isinstance(msg, dict) else None
@@ -185,7 +197,7 @@ def read_messages(transcript):
         elif kind in ("keys", "reveal") and len(decks) < 4:
             raise Refused(party, step, "keys before the four decks")
         elif kind == "keys":
-            _keys(msg, sent[party], party)
+            _keys(msg, sent[party], party, dealer)
         elif kind == "reveal":
             if party in reveals:
                 raise Refused(party, step, "a second reveal")
@@ -244,6 +256,8 @@ def check(transcript):
         raise Refused("?", "transcript", f"not a transcript of {PROTOCOL}")
     if not isinstance(transcript.get("hand"), int) or not isinstance(transcript.get("messages"), list):
         raise Refused("?", "transcript", "a hand number and a list of messages were due")
+    if transcript.get("dealer") not in ("A", "B"):
+        raise Refused("?", "transcript", "the dealer must be A or B")
     decks, sent, reveals = read_messages(transcript)
     if len(decks) < 4:
         raise Refused("ABAB"[len(decks)], f"deck {len(decks) + 1}", "the shuffle is not finished")
@@ -280,8 +294,11 @@ def main(argv):
     except Refused as exc:
         print(f"hand {transcript.get('hand')}: REFUSED: {exc}")
         return 1
-    print(f"hand {transcript['hand']}: every step of both seats checks out")
-    print("the deal: " + " ".join(order))
+    dealer = transcript["dealer"]
+    print(f"hand {transcript['hand']}: every step of both seats checks out (dealer {dealer})")
+    for seat in "AB":
+        print(f"{seat} was dealt: " + " ".join(order[j] for j in range(20) if dealt_to(j, dealer) == seat))
+    print(f"upcard: {order[20]}; stock from the top: " + " ".join(order[21:]))
     return 0
 
 

@@ -279,5 +279,4 @@ class DeckSide:
 
     def transcript(self) -> dict[str, Any]:
         """The hand as written for tools/check_online.py: the protocol and every message in order."""
-        return {"protocol": PROTOCOL, "hand": self.hand, "dealer": self.dealer, "seat": self.seat,
-                "messages": list(self.log)}
+        return {"protocol": PROTOCOL, "hand": self.hand, "dealer": self.dealer, "messages": list(self.log)}
