@@ -163,8 +163,14 @@ class DeckSide:
 
     # ------------------------------------------------------------------ receiving
 
-    def receive(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
-        """A checked message from the peer; returns what to send back; raises ``DealError`` naming the peer."""
+    def note(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """A message of the game above the deal (a move, a notice), numbered and logged with the deal's."""
+        if kind not in ("move", "notice"):
+            raise ValueError(f"the deal's own messages are sent by the deal, not {kind!r}")
+        return self._send(kind, **fields)
+
+    def take(self, msg: dict[str, Any]) -> None:
+        """Check a message is of this hand and next in the peer's count, and log it."""
         step = str(msg.get("type"))
         if msg.get("hand") != self.hand:
             raise DealError("net.wrong_hand", self.peer, step, f"hand {msg.get('hand')} while dealing {self.hand}")
@@ -172,6 +178,11 @@ class DeckSide:
             raise DealError("net.replayed", self.peer, step, f"message {msg.get('seq')}, expected {self._received}")
         self._received += 1
         self.log.append({"from": self.peer, **msg})
+
+    def receive(self, msg: dict[str, Any]) -> list[dict[str, Any]]:
+        """A checked message from the peer; returns what to send back; raises ``DealError`` naming the peer."""
+        self.take(msg)
+        step = str(msg.get("type"))
         if msg["type"] == "deck":
             return self._on_deck(msg["stage"], msg["points"])
         if msg["type"] == "keys":

@@ -16,6 +16,8 @@ NOTICES = {
     "net.wrong_card": "a card claimed that the deck says is another",
     "net.withheld_key": "keys that were due and did not come",
     "net.stalled": "a step that was due and did not come",
+    "net.illegal_move": "a move the rules do not allow",
+    "net.peer_stopped": "the other side stopped the hand",
 }
 
 

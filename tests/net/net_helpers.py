@@ -22,3 +22,57 @@ def play_hand(seed=1, dealer="A", wire=None, draws=6):
         other.claim(position, me.card_at(position))
         drawer = other.seat
     return a, b
+
+
+def referee_pair(seed, rules, dealer=0):
+    """Two referees of hand 1, shuffled and dealt through the wire form."""
+    from game.net.referee import HandReferee
+
+    refs = [HandReferee(0, 1, rules, dealer, randbytes=rand(seed * 7)),
+            HandReferee(1, 1, rules, dealer, randbytes=rand(seed * 7 + 1))]
+    pump_refs(refs, [(0, m) for m in refs[0].start()])
+    return refs
+
+
+def pump_refs(refs, sent, wire=None):
+    """Deliver (seat, message) pairs between two referees, and all they answer, until both are quiet."""
+    from collections import deque
+
+    from game.net.messages import decode, encode
+
+    queue = deque(sent)
+    while queue:
+        seat, msg = queue.popleft()
+        frame = encode(msg)
+        if wire is not None:
+            wire.append(frame)
+        other = refs[1 - seat]
+        queue.extend((other.seat, reply) for reply in other.receive(decode(frame)))
+
+
+def choose(state, seat, rng):
+    """A plain player: knock when it may, else mostly the stock and the discard that leaves least deadwood."""
+    from game.engine import BigGin, Discard, DrawDiscard, DrawStock, Knock, best_discard
+
+    acts = state.legal_actions()
+    ends = [a for a in acts if isinstance(a, (Knock, BigGin))]
+    if ends:
+        return ends[0]
+    if DrawStock() in acts:
+        return DrawDiscard() if DrawDiscard() in acts and rng.random() < 0.2 else DrawStock()
+    if any(isinstance(a, Discard) for a in acts):
+        best = Discard(best_discard(state.hands[seat], state.taken_card).card)
+        return best if best in acts else next(a for a in acts if isinstance(a, Discard))
+    return rng.choice(acts)
+
+
+def play_referees(seed, rules, dealer=0, wire=None):
+    """A whole hand between two honest referees; returns them and the number of moves."""
+    rng = random.Random(seed)
+    refs = referee_pair(seed, rules, dealer)
+    moves = 0
+    while not (refs[0].over and refs[1].over):
+        seat = refs[0].state.to_act
+        pump_refs(refs, [(seat, m) for m in refs[seat].play(choose(refs[seat].state, seat, rng))], wire)
+        moves += 1
+    return refs, moves

@@ -1,0 +1,109 @@
+"""Whole hands played online between two referees: both judge every move and agree with the true deal."""
+import importlib.util
+import pathlib
+
+import pytest
+from net_helpers import play_referees, pump_refs, referee_pair
+
+from game.engine import CLASSIC, VAN, Card, Discard, DrawStock
+from game.net.errors import DealError
+
+
+@pytest.mark.parametrize("seed, rules, dealer", [(1, CLASSIC, 0), (2, CLASSIC, 1), (3, VAN, 0), (4, VAN, 1)])
+def test_a_whole_hand_ends_with_the_same_checked_result_on_both_sides(seed, rules, dealer):
+    refs, moves = play_referees(seed, rules, dealer)
+    assert refs[0].result is not None and refs[0].result == refs[1].result
+    assert refs[0].deck.order == refs[1].deck.order
+    assert moves > 4
+
+
+def test_hands_end_by_knock_or_gin_as_well_as_dead():
+    kinds = {play_referees(seed, VAN, seed % 2)[0][0].result.kind for seed in range(5, 11)}
+    assert kinds - {"dead"}, kinds
+
+
+def _at_discard(seed=21):
+    """Two referees where seat 1 (the non-dealer) has drawn from the stock and must now discard."""
+    refs = referee_pair(seed, VAN, 0)
+    pump_refs(refs, [(1, m) for m in refs[1].play(DrawStock())])
+    return refs
+
+
+def _forged(ref, **fields):
+    return ref.deck.note("move", **fields)
+
+
+def test_a_discard_claimed_at_a_position_that_holds_another_card_is_named():
+    refs = _at_discard()
+    mover, judge = refs[1], refs[0]
+    position = mover._hand_positions(1)[0]
+    real = mover.deck.cards[position]
+    shown = mover.deck.show([position])
+    pump_refs(refs, [(1, m) for m in shown])
+    with pytest.raises(DealError) as caught:
+        judge.receive(_forged(mover, action="discard", card=(real + 1) % 52, position=position))
+    assert (caught.value.notice, caught.value.party) == ("net.wrong_card", "B")
+
+
+def test_a_discard_of_a_card_the_player_does_not_hold_is_named():
+    refs = _at_discard()
+    mover, judge = refs[1], refs[0]
+    upcard = judge.deck.cards[20]
+    with pytest.raises(DealError) as caught:
+        judge.receive(_forged(mover, action="discard", card=upcard, position=20))
+    assert caught.value.notice == "net.wrong_card"
+
+
+def test_a_move_out_of_turn_is_refused_by_the_engine():
+    refs = _at_discard()
+    with pytest.raises(DealError) as caught:
+        refs[1].receive(_forged(refs[0], action="draw_stock", card=-1, position=22))
+    assert (caught.value.notice, caught.value.party) == ("net.illegal_move", "A")
+
+
+def test_a_draw_from_a_stock_position_that_is_not_next_is_refused():
+    refs = referee_pair(22, VAN, 0)
+    with pytest.raises(DealError) as caught:
+        refs[0].receive(_forged(refs[1], action="draw_stock", card=-1, position=30))
+    assert caught.value.notice == "net.out_of_turn"
+
+
+def test_a_knock_without_the_hand_shown_is_refused():
+    refs = _at_discard()
+    mover, judge = refs[1], refs[0]
+    position = mover._hand_positions(1)[0]
+    pump_refs(refs, [(1, m) for m in mover.deck.show([position])])
+    with pytest.raises(DealError) as caught:
+        judge.receive(_forged(mover, action="knock", card=mover.deck.cards[position], position=position))
+    assert caught.value.notice in ("net.withheld_key", "net.illegal_move")
+
+
+def test_an_unknown_move_or_a_notice_ends_the_hand_with_its_name():
+    refs = referee_pair(23, VAN, 0)
+    with pytest.raises(DealError) as caught:
+        refs[0].receive(_forged(refs[1], action="shuffle again", card=-1, position=-1))
+    assert caught.value.notice == "net.out_of_turn"
+    refs = referee_pair(23, VAN, 0)
+    with pytest.raises(DealError) as caught:
+        refs[0].receive(refs[1].deck.note("notice", notice="net.bad_key", detail="you cheated"))
+    assert caught.value.notice == "net.peer_stopped" and "you cheated" in caught.value.detail
+
+
+def test_this_side_refuses_its_own_illegal_move_before_sending_anything():
+    refs = _at_discard()
+    sent = refs[0].deck._sent
+    with pytest.raises(Exception) as caught:
+        refs[0].play(Discard(refs[0].state.hands[0][0]))
+    assert "IllegalAction" in type(caught.value).__name__
+    assert refs[0].deck._sent == sent
+
+
+def test_a_played_hand_s_transcript_checks_out_with_the_standalone_checker():
+    spec = importlib.util.spec_from_file_location("check_online_ref", pathlib.Path(__file__).parents[2] / "tools"
+                                                  / "check_online.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    refs, _ = play_referees(6, VAN, 1)
+    for ref in refs:
+        order = tool.check(ref.deck.transcript())
+        assert order == [str(Card(c)) for c in ref.deck.order]
