@@ -22,6 +22,7 @@ from game.engine import (
     HandResult,
     IllegalAction,
     Knock,
+    NextHand,
     PassUpcard,
     Phase,
     Rules,
@@ -161,9 +162,12 @@ class HandReferee:
             raise DealError("net.out_of_turn", self.deck.peer, step, "a move that was not due")
         kind = MOVES[msg["action"]]
         out: Out = []
+        carries = (kind in (Discard, Knock), kind in (Discard, Knock, DrawStock))
+        if (msg["card"] >= 0, msg["position"] >= 0) != carries:
+            raise DealError("net.malformed", self.deck.peer, step, "a card or a position where the move has none")
         if kind in (Discard, Knock):
             position, card = msg["position"], msg["card"]
-            if card < 0 or self.holder.get(position) != self.peer:
+            if self.holder.get(position) != self.peer:
                 raise DealError("net.wrong_card", self.deck.peer, step, f"position {position} is not in its hand")
             self.deck.claim(position, card)
             action: Action = kind(Card(card))  # type: ignore[call-arg]
@@ -199,3 +203,15 @@ class HandReferee:
     def result(self) -> HandResult | None:
         """The hand's result once the whole deal is checked and the replay agrees; None before."""
         return self.view.state.last_result if self.checked and self.view is not None else None
+
+    def following(self) -> tuple[int, tuple[HandResult, ...]] | None:
+        """The next hand's dealer and the match's history so far, or None while unchecked or when the match is over.
+
+        The next ``HandReferee`` is ``HandReferee(seat, hand + 1, rules, dealer, book, history=history)``
+        with the same ``KeyBook``, so no key of this hand serves again.
+        """
+        if self.result is None or self.view is None or self.view.state.phase == Phase.MATCH_OVER:
+            return None
+        ahead = self.view.state.copy()
+        ahead.apply(NextHand())
+        return ahead.dealer, tuple(ahead.history)

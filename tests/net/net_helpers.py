@@ -76,3 +76,26 @@ def play_referees(seed, rules, dealer=0, wire=None):
         pump_refs(refs, [(seat, m) for m in refs[seat].play(choose(refs[seat].state, seat, rng))], wire)
         moves += 1
     return refs, moves
+
+
+def play_match(seed, rules, most_hands=30):
+    """Hands between two honest referees until the match is over; the last pair and the hands played."""
+    from game.net.deck import KeyBook
+    from game.net.referee import HandReferee
+
+    books, dealer, history, hand = (KeyBook(), KeyBook()), 0, (), 1
+    while hand <= most_hands:
+        refs = [HandReferee(s, hand, rules, dealer, books[s], rand(seed * 100 + hand * 2 + s), history)
+                for s in (0, 1)]
+        pump_refs(refs, [(0, m) for m in refs[0].start()])
+        rng = random.Random(seed + hand)
+        while not (refs[0].over and refs[1].over):
+            seat = refs[0].state.to_act
+            pump_refs(refs, [(seat, m) for m in refs[seat].play(choose(refs[seat].state, seat, rng))])
+        nxt = refs[0].following()
+        assert nxt == refs[1].following()
+        if nxt is None:
+            return refs, hand
+        dealer, history = nxt
+        hand += 1
+    return refs, hand

@@ -107,3 +107,35 @@ def test_a_played_hand_s_transcript_checks_out_with_the_standalone_checker():
     for ref in refs:
         order = tool.check(ref.deck.transcript())
         assert order == [str(Card(c)) for c in ref.deck.order]
+
+
+def test_a_whole_match_is_played_hand_after_hand_with_fresh_keys():
+    from net_helpers import play_match
+
+    refs, hands = play_match(1, VAN)
+    assert hands > 1
+    for ref in refs:
+        assert ref.state.phase.name == "MATCH_OVER" and ref.state.final is not None
+    assert refs[0].state.final == refs[1].state.final
+    assert refs[0].following() is None
+
+
+def test_midway_through_a_hand_each_side_has_sent_keys_only_for_what_the_other_may_see():
+    import random
+
+    from net_helpers import choose
+
+    refs = referee_pair(31, VAN, 1)
+    rng = random.Random(31)
+    for _ in range(16):
+        seat = refs[0].state.to_act
+        pump_refs(refs, [(seat, m) for m in refs[seat].play(choose(refs[seat].state, seat, rng))])
+    assert not refs[0].over
+    for ref in refs:
+        peer = 1 - ref.seat
+        sent = {j for m in ref.deck.log if m["from"] == ref.deck.seat and m["type"] == "keys" for j in m["positions"]}
+        allowed = {j for j, seat in ref.holder.items() if seat == peer} | {
+            j for j, owner in enumerate(ref.deck.owner) if owner == "both"}
+        assert sent <= allowed
+        unseen = set(range(52)) - allowed
+        assert not sent & unseen
