@@ -170,7 +170,7 @@ class HandReferee:
             if self.holder.get(position) != self.peer:
                 raise DealError("net.wrong_card", self.deck.peer, step, f"position {position} is not in its hand")
             self.deck.claim(position, card)
-            action: Action = kind(Card(card))  # type: ignore[call-arg]
+            action: Action = kind(Card(card))
         else:
             action = kind()
             if kind is DrawStock and msg["position"] != self.next_stock:
