@@ -139,3 +139,32 @@ def test_midway_through_a_hand_each_side_has_sent_keys_only_for_what_the_other_m
         assert sent <= allowed
         unseen = set(range(52)) - allowed
         assert not sent & unseen
+
+
+def test_a_move_with_a_card_or_position_it_does_not_carry_is_refused():
+    for fields in ({"card": 5, "position": -1}, {"card": -1, "position": 3}):
+        refs = referee_pair(24, VAN, 0)
+        with pytest.raises(DealError) as caught:
+            refs[0].receive(_forged(refs[1], action="pass_upcard", **fields))
+        assert caught.value.notice == "net.malformed"
+
+
+def test_the_replay_from_the_true_deal_must_give_the_result_both_reached():
+    import random
+    from collections import deque
+
+    from net_helpers import choose
+
+    refs = referee_pair(25, VAN, 0)
+    rng = random.Random(25)
+    with pytest.raises(DealError) as caught:
+        while True:
+            seat = refs[0].state.to_act
+            queue = deque((seat, m) for m in refs[seat].play(choose(refs[seat].state, seat, rng)))
+            while queue:
+                sender, msg = queue.popleft()
+                judge = refs[1 - sender]
+                if msg["type"] == "reveal":  # a move recorded twice: the true deal's replay refuses it
+                    judge.moves.insert(0, judge.moves[0])
+                queue.extend((judge.seat, reply) for reply in judge.receive(msg))
+    assert caught.value.step == "replay" and caught.value.notice in ("net.illegal_move", "net.wrong_card")
