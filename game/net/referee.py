@@ -120,6 +120,9 @@ class HandReferee:
         if msg["type"] == "notice":
             self.deck.take(msg)
             raise DealError("net.peer_stopped", self.deck.peer, "notice", f"{msg['notice']}: {msg['detail']}")
+        if msg["type"] == "reveal" and not self.over:
+            self.deck.take(msg)
+            raise DealError("net.out_of_turn", self.deck.peer, "reveal", "keys revealed before the hand is over")
         if msg["type"] != "move":
             out = self.deck.receive(msg)
             if self.view is None:

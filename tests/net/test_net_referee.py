@@ -168,3 +168,12 @@ def test_the_replay_from_the_true_deal_must_give_the_result_both_reached():
                     judge.moves.insert(0, judge.moves[0])
                 queue.extend((judge.seat, reply) for reply in judge.receive(msg))
     assert caught.value.step == "replay" and caught.value.notice in ("net.illegal_move", "net.wrong_card")
+
+
+def test_a_reveal_before_the_hand_is_over_is_refused():
+    refs = _at_discard()
+    mover = refs[1]
+    early = mover.deck._send("reveal", key=mover.deck._key.hex(), keys=[k.hex() for k in mover.deck._keys])
+    with pytest.raises(DealError) as caught:
+        refs[0].receive(early)
+    assert (caught.value.notice, caught.value.step) == ("net.out_of_turn", "reveal")
