@@ -190,6 +190,24 @@ class HandReferee:
             out += self.deck.show([j for j in self._hand_positions(self.seat) if j not in self.deck.given])
         return out + self._apply(action, self.peer)
 
+    def overdue(self) -> DealError | None:
+        """What the peer owes now (a deck, keys, its hand at a knock, a move, its reveal), as the error to end
+        on when the caller's clock says it waited long enough; None when nothing is owed."""
+        owed = self.deck.overdue()
+        if owed is not None or self.view is None:
+            return owed
+        peer = self.deck.peer
+        if isinstance(self.pending, (Knock, BigGin)):
+            missing = [j for j in self._hand_positions(self.peer) if j not in self.deck.cards]
+            return DealError("net.withheld_key", peer, "knock", f"its hand is not shown: {missing}")
+        if not self.over and self.view.state.to_act == self.peer:
+            return DealError("net.stalled", peer, "move", "its move did not come")
+        return None
+
+    def stop(self, error: DealError) -> Out:
+        """The notice to send the peer when the hand ends on ``error`` (this side's last message)."""
+        return [self.deck.note("notice", notice=error.notice, detail=error.detail[:400])]
+
     # ------------------------------------------------------------------ the hand's end
 
     def _check_replay(self) -> None:

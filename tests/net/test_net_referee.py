@@ -177,3 +177,21 @@ def test_a_reveal_before_the_hand_is_over_is_refused():
     with pytest.raises(DealError) as caught:
         refs[0].receive(early)
     assert (caught.value.notice, caught.value.step) == ("net.out_of_turn", "reveal")
+
+
+def test_what_the_peer_owes_is_named_when_it_stalls():
+    refs = referee_pair(26, VAN, 0)
+    assert refs[1].overdue() is None  # seat 1, the non-dealer, is to act: it owes nothing, seat 0 waits
+    stalled = refs[0].overdue()
+    assert (stalled.notice, stalled.party, stalled.step) == ("net.stalled", "B", "move")
+    refs[1].play(DrawStock())  # its message never arrives, but seat 1 now waits for seat 0's key
+    owed = refs[1].overdue()
+    assert (owed.notice, owed.party) == ("net.withheld_key", "A")
+
+
+def test_stopping_sends_the_notice_the_peer_will_name():
+    refs = referee_pair(27, VAN, 0)
+    sent = refs[0].stop(DealError("net.bad_key", "B", "keys", "position 3 opens to no card"))
+    with pytest.raises(DealError) as caught:
+        pump_refs(refs, [(0, m) for m in sent])
+    assert caught.value.notice == "net.peer_stopped" and "net.bad_key" in caught.value.detail
