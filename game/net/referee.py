@@ -22,6 +22,7 @@ from game.engine import (
     HandResult,
     IllegalAction,
     Knock,
+    MatchState,
     NextHand,
     PassUpcard,
     Phase,
@@ -39,7 +40,10 @@ Out = list[dict[str, Any]]
 
 
 class HandReferee:
-    """Seat 0 (the deck's "A") or 1 of one hand, dealt by ``dealer`` (a seat), under ``rules``."""
+    """Seat 0 (the deck's "A") or 1 of one hand, dealt by ``dealer`` (a seat), under ``rules``.
+
+    ``hand`` counts from 1 (the engine's ``hand_no`` is one less); ``history`` is the match's hands so far.
+    """
 
     def __init__(self, seat: int, hand: int, rules: Rules, dealer: int, book: KeyBook | None = None,
                  randbytes: Callable[[int], bytes] | None = None, history: Sequence[HandResult] = ()) -> None:
@@ -54,7 +58,8 @@ class HandReferee:
         self.checked = False
 
     @property
-    def state(self) -> Any:
+    def state(self) -> MatchState | None:
+        """This seat's engine state (stand-ins for what it cannot see), once its cards are dealt."""
         return None if self.view is None else self.view.state
 
     def start(self) -> Out:
@@ -66,6 +71,8 @@ class HandReferee:
         """This seat's move: the messages that carry it (and show what it must show); ``IllegalAction`` if refused."""
         if self.view is None or self.pending is not None:
             raise ValueError("the hand is not ready for a move")
+        if type(action) not in NAMES or (isinstance(action, Knock) and action.declared):
+            raise ValueError(f"{action} is not a move of an online hand (a knock is laid out by the engine)")
         problem = self.view.state.why_illegal(action, self.seat)
         if problem is not None:
             raise problem

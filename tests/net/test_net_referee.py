@@ -195,3 +195,15 @@ def test_stopping_sends_the_notice_the_peer_will_name():
     with pytest.raises(DealError) as caught:
         pump_refs(refs, [(0, m) for m in sent])
     assert caught.value.notice == "net.peer_stopped" and "net.bad_key" in caught.value.detail
+
+
+def test_moves_an_online_hand_does_not_carry_are_refused_before_anything_is_sent():
+    from game.engine import Knock, NextHand, TimerMove
+
+    refs = _at_discard()
+    sent = refs[1].deck._sent
+    card = refs[1].state.hands[1][0]
+    for action in (TimerMove(), NextHand(), Knock(card, melds=())):
+        with pytest.raises(ValueError):
+            refs[1].play(action)
+    assert refs[1].deck._sent == sent
