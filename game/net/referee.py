@@ -19,6 +19,8 @@ from game.engine import (
     Discard,
     DrawDiscard,
     DrawStock,
+    Event,
+    HandDealt,
     HandResult,
     IllegalAction,
     Knock,
@@ -56,6 +58,7 @@ class HandReferee:
         self.next_stock = UPCARD + 1
         self.pending: Action | None = None
         self.checked = False
+        self.events: list[Event] = []  # what this seat has seen happen, as ``Event.seen_by`` gives it
 
     @property
     def state(self) -> MatchState | None:
@@ -112,7 +115,7 @@ class HandReferee:
             self.next_stock += 1
         elif isinstance(action, (DrawDiscard, TakeUpcard)):
             self.holder[self._position(self.view.state.discard[-1])] = seat
-        self.view.state.apply(action, seat)
+        self.events += [event.seen_by(self.seat) for event in self.view.state.apply(action, seat)]
         self.moves.append((action, seat))
         return self.deck.reveal() if self.over else []
 
@@ -145,6 +148,10 @@ class HandReferee:
         if all(j in self.deck.cards for j in mine):
             self.view = StandIns({j: self.deck.cards[j] for j in mine}, self.rules, self.dealer,
                                  self.deck.hand - 1, self.history)
+            s = self.view.state
+            hands = (tuple(s.hands[0]), tuple(s.hands[1]))
+            self.events.append(HandDealt(s.hand_no, s.dealer, Card(self.deck.cards[UPCARD]), hands, s.knock_limit,
+                                         len(s.stock)).seen_by(self.seat))
             for j in dealt_positions(self.deck.seat, self.deck.dealer):
                 self.holder[j] = self.seat
             for j in dealt_positions(self.deck.peer, self.deck.dealer):
@@ -196,6 +203,11 @@ class HandReferee:
                 raise DealError("net.withheld_key", self.deck.peer, step, f"its hand is not shown: {missing}")
             out += self.deck.show([j for j in self._hand_positions(self.seat) if j not in self.deck.given])
         return out + self._apply(action, self.peer)
+
+    def take_events(self) -> list[Event]:
+        """The events this seat has seen since the last call (for its player, a bot or a screen)."""
+        events, self.events = self.events, []
+        return events
 
     def overdue(self) -> DealError | None:
         """What the peer owes now (a deck, keys, its hand at a knock, a move, its reveal), as the error to end
