@@ -128,3 +128,11 @@ def test_a_sample_of_changed_fields_is_refused(honest):
 @pytest.mark.slow
 def test_every_changed_field_is_refused(honest):
     _all_refused(mutations(honest[0]))
+
+
+def test_a_key_given_to_the_wrong_seat_or_shown_when_private_is_refused(honest):
+    transcript = copy.deepcopy(honest[0])
+    dealt = next(m for m in transcript["messages"] if m["type"] == "keys" and m["to"] == "you")
+    dealt["to"] = "both"  # the other seat's dealt cards, shown to both: never by the rules
+    with pytest.raises(CHECK.Refused, match="may not be opened"):
+        CHECK.check(transcript)

@@ -32,6 +32,8 @@ def test_locks_commute_and_unlock_in_any_order():
 def test_keys_from_a_seeded_source_repeat_and_from_secrets_differ():
     assert cipher.new_key(random.Random(5).randbytes) == cipher.new_key(random.Random(5).randbytes)
     assert cipher.new_key() != cipher.new_key()
+    assert cipher.new_key(random.Random(5).randbytes) == bindings.crypto_core_ed25519_scalar_reduce(
+        random.Random(5).randbytes(64))
     assert int.from_bytes(cipher.new_key(), "little") < cipher.L
 
 
