@@ -261,7 +261,22 @@ def check(transcript):
     decks, sent, reveals = read_messages(transcript)
     if len(decks) < 4:
         raise Refused("ABAB"[len(decks)], f"deck {len(decks) + 1}", "the shuffle is not finished")
-    return check_steps(decks, check_reveals(sent, reveals))
+    order = check_steps(decks, check_reveals(sent, reveals))
+    check_claims(transcript["messages"], order)
+    return order
+
+
+def check_claims(messages, order):
+    """Every card a move named (a discard, a knock) is the card the deal holds at the position it named."""
+    for index, msg in enumerate(messages):
+        if msg.get("type") != "move" or msg.get("card", -1) == -1:
+            continue
+        card, position = msg.get("card"), msg.get("position")
+        if not (isinstance(card, int) and isinstance(position, int) and 0 <= card < 52 and 0 <= position < 52):
+            raise Refused(msg["from"], f"message {index} (move)", "a card and a position from 0 to 51 were due")
+        if order[position] != CARDS[card]:
+            raise Refused(msg["from"], f"message {index} (move)",
+                          f"named {CARDS[card]} at position {position}, which holds {order[position]}")
 
 
 def _no_duplicates(pairs):

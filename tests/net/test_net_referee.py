@@ -104,8 +104,13 @@ def test_a_played_hand_s_transcript_checks_out_with_the_standalone_checker():
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     refs, _ = play_referees(6, VAN, 1)
-    order = tool.check(refs[1].deck.transcript())  # seat 0's holds the same messages
+    transcript = refs[1].deck.transcript()  # seat 0's holds the same messages
+    order = tool.check(transcript)
     assert order == [str(Card(c)) for c in refs[1].deck.order]
+    claim = next(m for m in transcript["messages"] if m["type"] == "move" and m["card"] >= 0)
+    claim["card"] = (claim["card"] + 1) % 52
+    with pytest.raises(tool.Refused, match="which holds"):
+        tool.check_claims(transcript["messages"], order)
 
 
 def test_a_whole_match_is_played_hand_after_hand_with_fresh_keys():
