@@ -24,13 +24,13 @@ def play_hand(seed=1, dealer="A", wire=None, draws=6):
     return a, b
 
 
-def referee_pair(seed, rules, dealer=0):
+def referee_pair(seed, rules, dealer=0, wire=None):
     """Two referees of hand 1, shuffled and dealt through the wire form."""
     from game.net.referee import HandReferee
 
     refs = [HandReferee(0, 1, rules, dealer, randbytes=rand(seed * 7)),
             HandReferee(1, 1, rules, dealer, randbytes=rand(seed * 7 + 1))]
-    pump_refs(refs, [(0, m) for m in refs[0].start()])
+    pump_refs(refs, [(0, m) for m in refs[0].start()], wire)
     return refs
 
 
@@ -69,7 +69,7 @@ def choose(state, seat, rng):
 def play_referees(seed, rules, dealer=0, wire=None):
     """A whole hand between two honest referees; returns them and the number of moves."""
     rng = random.Random(seed)
-    refs = referee_pair(seed, rules, dealer)
+    refs = referee_pair(seed, rules, dealer, wire)
     moves = 0
     while not (refs[0].over and refs[1].over):
         seat = refs[0].state.to_act

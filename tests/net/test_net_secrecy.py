@@ -10,7 +10,7 @@ from game.net import loopback as lb
 from game.net.audit import open_position
 from game.net.deck import dealt_positions
 from game.net.errors import DealError
-from game.net.messages import decode, message
+from game.net.messages import decode, encode, message
 
 
 def _keys_sent(side):
@@ -77,3 +77,31 @@ def test_the_wire_of_a_whole_hand_shows_no_card_before_the_rules_show_it():
     shown = {20} | set(range(21, 31))
     assert both == shown
     assert sum(len(f) for f in wire) < 50_000
+
+
+def test_the_wire_of_a_played_hand_names_a_card_only_once_the_rules_show_it():
+    from net_helpers import play_referees
+
+    from game.engine import VAN
+
+    wire = []
+    refs, _ = play_referees(8, VAN, 0, wire)
+    names = [str(Card(c)) for c in range(52)]
+    points = [p.hex() for p in cipher.CARD_POINTS]
+    keys = {"A": set(), "B": set()}
+    reveals = 0
+    sent_by_a = {encode({k: v for k, v in m.items() if k != "from"}) for m in refs[0].deck.log if m["from"] == "A"}
+    for frame in wire:
+        text = frame.decode("ascii")
+        assert not [n for n in names if n in text] and not [p for p in points if p in text]
+        msg = decode(frame)
+        sender = "A" if frame in sent_by_a else "B"
+        if msg["type"] == "keys":
+            keys[sender].update(msg["positions"])
+        elif msg["type"] == "move" and msg["card"] >= 0:
+            assert msg["position"] in keys["A"] and msg["position"] in keys["B"]  # shown before it is named
+        elif msg["type"] == "reveal":
+            reveals += 1
+    assert reveals == 2
+    opened = keys["A"] & keys["B"]
+    assert opened == {j for j, owner in enumerate(refs[0].deck.owner) if owner == "both"}
