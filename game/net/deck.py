@@ -267,6 +267,17 @@ class DeckSide:
         """The card at a position if this side may know it (its own draws, shown cards), else None."""
         return self.cards.get(position)
 
+    @property
+    def received(self) -> int:
+        """How many of the peer's messages this side has taken: after a reconnection, the peer resends from here."""
+        return self._received
+
+    def resend(self, count: int) -> list[dict[str, Any]]:
+        """This side's messages from number ``count`` on, as first sent: what a peer that took ``count`` missed."""
+        if not 0 <= count <= self._sent:
+            raise DealError("net.replayed", self.peer, "resume", f"it has taken {count} of {self._sent} messages")
+        return [{k: v for k, v in m.items() if k != "from"} for m in self.log if m["from"] == self.seat][count:]
+
     def claim(self, position: int, card: int) -> None:
         """The peer says ``card`` lies at ``position`` (a discard, a card laid out): the keys must say the same."""
         if position not in self.cards:

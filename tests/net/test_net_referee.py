@@ -233,3 +233,25 @@ def test_bots_play_a_whole_match_online_from_what_each_seat_sees():
         dealt = [e for e in heard[seat] if isinstance(e, HandDealt)]
         assert dealt and all(e.hands[1 - seat] is None and e.hands[seat] is not None for e in dealt)
         assert len([e for e in heard[seat] if isinstance(e, HandEnded)]) == len(dealt)
+
+
+def test_after_a_dropped_connection_each_side_resends_what_the_other_missed():
+    import random
+
+    from net_helpers import choose
+
+    refs = referee_pair(28, VAN, 0)
+    rng = random.Random(28)
+    seat = refs[0].state.to_act
+    lost = refs[seat].play(choose(refs[seat].state, seat, rng))  # the connection drops: nothing arrives
+    assert lost
+    other = refs[1 - seat]
+    missed = refs[seat].deck.resend(other.deck.received)
+    assert missed == lost
+    pump_refs(refs, [(seat, m) for m in missed])
+    assert refs[0].state.to_act == refs[1].state.to_act
+    with pytest.raises(DealError) as caught:
+        refs[seat].deck.resend(refs[seat].deck._sent + 1)
+    assert caught.value.notice == "net.replayed"
+    with pytest.raises(DealError):  # a message delivered twice is refused, not played twice
+        other.receive(lost[-1])
