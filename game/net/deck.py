@@ -38,6 +38,11 @@ class KeyBook:
     def add(self, keys: Iterable[bytes]) -> None:
         self._seen.update(hashlib.sha256(k).digest() for k in keys)
 
+    def copy(self) -> KeyBook:
+        book = KeyBook()
+        book._seen = set(self._seen)
+        return book
+
 
 def dealt_positions(seat: str, dealer: str) -> list[int]:
     """The deck positions dealt to a seat: the non-dealer takes 0, 2, ... 18, the dealer 1, 3, ... 19."""
@@ -244,12 +249,12 @@ class DeckSide:
             raise DealError("net.out_of_turn", self.peer, "reveal", "a reveal was not due")
         key, keys = bytes.fromhex(key_hex), [bytes.fromhex(h) for h in hexes]
         audit.check_keys(self.peer, key, keys)
+        mine = {self._key, *self._keys}
+        if any(k in mine or self.book.seen(k) for k in (key, *keys)):
+            raise DealError("net.reused_key", self.peer, "reveal", "a key of this side or of an earlier hand")
         for j, sent in self.peer_keys.items():
             if keys[j] != sent:
                 raise DealError("net.changed_key", self.peer, "reveal", f"position {j}: not the key sent before")
-        mine = {self._key, *self._keys}
-        if any(k in mine or (k not in self.peer_keys.values() and self.book.seen(k)) for k in (key, *keys)):
-            raise DealError("net.reused_key", self.peer, "reveal", "a key used before")
         audit.check_steps(self.peer, self.decks, key, keys)
         mine_list, theirs = self._keys, keys
         pair = (mine_list, theirs) if self.seat == "A" else (theirs, mine_list)

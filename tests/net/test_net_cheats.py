@@ -179,3 +179,14 @@ def test_keys_for_a_card_of_this_side_or_of_the_stock_are_refused():
         error = _caught(lambda forged=forged: a.receive(forged))
         assert error.notice == "net.out_of_turn" and error.party == "B"
         a._received -= 1
+
+
+def test_a_reveal_holding_a_key_of_this_side_or_of_an_earlier_hand_is_caught():
+    a, b = lb.deal_pair(1, "A", rand(1), rand(2))
+    lb.finish(a, b)
+    for borrowed in (lambda a2, b2: b2._keys[45], lambda a2, b2: a._keys[45]):
+        a2, b2 = DeckSide("A", 2, "B", rand(3), a.book.copy()), DeckSide("B", 2, "B", rand(4), b.book.copy())
+        lb.pump(a2, b2, lb.send(a2, a2.start()))
+        sent = a2.reveal()[0]
+        sent["keys"][45] = borrowed(a2, b2).hex()  # position 45: never given during the hand
+        _named(_caught(lambda b2=b2, sent=sent: b2.receive(sent)), "net.reused_key", "A", "reveal")
