@@ -1,6 +1,6 @@
 """Every cheat of the deal is caught and named: the party, the step and the notice."""
 import pytest
-from net_helpers import play_hand, rand
+from helpers.online import play_hand, rand
 
 from game.net import cipher
 from game.net import loopback as lb

@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 import pytest
+from helpers.online import play_hand
 from nacl import bindings
-from net_helpers import play_hand
 
 from game.engine import Card
 from game.net import cipher

@@ -2,7 +2,7 @@
 import random
 
 import pytest
-from net_helpers import play_hand, rand
+from helpers.online import play_hand, rand
 
 from game.engine.fairness import dealt_hands
 from game.net import loopback as lb

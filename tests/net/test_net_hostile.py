@@ -3,7 +3,7 @@ never raises anything but a DealError naming the peer."""
 import random
 
 import pytest
-from net_helpers import choose, pump_refs, referee_pair
+from helpers.online import choose, pump_refs, referee_pair
 
 from game.engine import VAN
 from game.net import cipher

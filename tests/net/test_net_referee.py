@@ -3,7 +3,7 @@ import importlib.util
 import pathlib
 
 import pytest
-from net_helpers import play_referees, pump_refs, referee_pair
+from helpers.online import play_referees, pump_refs, referee_pair
 
 from game.engine import CLASSIC, VAN, Card, Discard, DrawStock
 from game.net.errors import DealError
@@ -114,7 +114,7 @@ def test_a_played_hand_s_transcript_checks_out_with_the_standalone_checker():
 
 
 def test_a_whole_match_is_played_hand_after_hand_with_fresh_keys():
-    from net_helpers import play_match
+    from helpers.online import play_match
 
     refs, hands = play_match(1, VAN)
     assert hands > 1
@@ -127,7 +127,7 @@ def test_a_whole_match_is_played_hand_after_hand_with_fresh_keys():
 def test_midway_through_a_hand_each_side_has_sent_keys_only_for_what_the_other_may_see():
     import random
 
-    from net_helpers import choose
+    from helpers.online import choose
 
     refs = referee_pair(31, VAN, 1)
     rng = random.Random(31)
@@ -157,7 +157,7 @@ def test_the_replay_from_the_true_deal_must_give_the_result_both_reached():
     import random
     from collections import deque
 
-    from net_helpers import choose
+    from helpers.online import choose
 
     refs = referee_pair(25, VAN, 0)
     rng = random.Random(25)
@@ -238,7 +238,7 @@ def test_bots_play_a_whole_match_online_from_what_each_seat_sees():
 def test_after_a_dropped_connection_each_side_resends_what_the_other_missed():
     import random
 
-    from net_helpers import choose
+    from helpers.online import choose
 
     refs = referee_pair(28, VAN, 0)
     rng = random.Random(28)

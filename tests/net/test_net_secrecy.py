@@ -2,7 +2,7 @@
 import json
 
 import pytest
-from net_helpers import play_hand, rand
+from helpers.online import play_hand, rand
 
 from game.engine import Card
 from game.net import cipher
@@ -80,7 +80,7 @@ def test_the_wire_of_a_whole_hand_shows_no_card_before_the_rules_show_it():
 
 
 def test_the_wire_of_a_played_hand_names_a_card_only_once_the_rules_show_it():
-    from net_helpers import play_referees
+    from helpers.online import play_referees
 
     from game.engine import VAN
 

@@ -1,4 +1,4 @@
-"""Seeded randomness and a whole honest hand at the deck level, shared by the network's tests."""
+"""The online deal's tests: seeded randomness, whole honest hands at the deck level and between two referees."""
 import random
 
 from game.net import loopback as lb
