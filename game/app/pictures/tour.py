@@ -17,6 +17,7 @@ from game.app.pictures.arrangeshots import arranging
 from game.app.pictures.lessonshots import lesson_steps
 from game.app.pictures.nightshots import night_tour
 from game.app.pictures.staging import LONG_NAMES, find_result, play_to_end_of_hand
+from game.app.pictures.statshots import stats_tour
 from game.app.program.app import App
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.cut import CutScene
@@ -149,6 +150,7 @@ def _menus(app: App) -> Iterator[str]:
     settle(app)
     yield "stats"
     app.pop()
+    yield from stats_tour(app)
     app.push(RulesScene(app, preset("classic", 100)))
     settle(app)
     yield "rules"

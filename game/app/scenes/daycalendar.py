@@ -19,6 +19,7 @@ from game.app.records.daybook import DayEntry
 
 WON_FILL = (64, 86, 40)
 LOST_FILL = (92, 38, 34)
+EMPTY_EDGE = (40, 64, 50)
 
 
 def _persian() -> bool:
@@ -142,7 +143,9 @@ def _cell(surface: pygame.Surface, lay: Layout, cell: pygame.Rect, day: datetime
           is_today: bool, future: bool, persian: bool) -> None:
     small = lay.font(12)
     radius = lay.px(5)
-    if entry is not None:
+    if entry is None:
+        pygame.draw.rect(surface, EMPTY_EDGE, cell, 1, border_radius=radius)
+    else:
         pygame.draw.rect(surface, WON_FILL if entry["won"] else LOST_FILL, cell, border_radius=radius)
         pygame.draw.rect(surface, GOLD if entry["won"] else RED, cell, 1, border_radius=radius)
     if is_today:

@@ -82,7 +82,7 @@ def _plot(surface: pygame.Surface, lay: Layout, plot: pygame.Rect, values: list[
         text.draw(surface, label, small, INK_DIM, (x, y), "midleft" if lay.mirror else "midright",
                   max_width=lay.px(44))
     points = chart_points(values, plot, top, lay.mirror)
-    width = max(2, lay.px(2.5))
+    width = max(2, lay.px(3))
     for run in _runs(points):
         for a, b in zip(run, run[1:], strict=False):
             pygame.draw.aaline(surface, colour, a, b, width)
@@ -100,7 +100,7 @@ def draw_trend(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, unit: st
     left = rect.left + (lay.px(12) if lay.mirror else gutter)
     axis_h = round(lay.font(12) * 1.8)
     top = rect.top + round(size * 1.6)
-    gap = lay.px(10)
+    gap = lay.px(24)
     each = (rect.bottom - axis_h - top - gap) // 2
     if each < lay.px(40):
         return
@@ -128,23 +128,20 @@ def _number(v: float) -> str:
 
 
 def _time_axis(surface: pygame.Surface, lay: Layout, plot: pygame.Rect, unit: str, buckets: list[Bucket]) -> None:
-    """The dates under the lower plot, as many as fit without touching."""
+    """The dates under the lower plot, the newest first, each kept only where it touches none kept before."""
     small = lay.font(12)
-    labels = [bucket_label(b.start, unit) for b in buckets]
-    widest = max((text.measure(s, small)[0] for s in labels), default=0) + lay.px(12)
     xs = chart_points([0.0] * len(buckets), plot, 1.0, lay.mirror)
-    step = plot.width / max(1, len(buckets) - 1)
-    every = max(1, -(-widest // max(1, round(step)))) if len(buckets) > 1 else 1
-    last = len(buckets) - 1
-    shown = [i for i in range(0, len(buckets), every)]
-    if shown and shown[-1] != last and (last - shown[-1]) * step < widest:
-        shown[-1] = last  # the newest bucket is always labelled
-    elif shown and shown[-1] != last:
-        shown.append(last)
-    for i in shown:
+    kept: list[pygame.Rect] = []
+    for i in range(len(buckets) - 1, -1, -1):
         p = xs[i]
         if p is None:
             continue
-        x = min(max(p[0], plot.left + widest / 2 - lay.px(6)), plot.right - widest / 2 + lay.px(6))
+        label = bucket_label(buckets[i].start, unit)
+        w = text.measure(label, small)[0]
+        x = min(max(p[0], plot.left + w / 2), plot.right - w / 2)  # the edges' dates stay under the plot
+        box = pygame.Rect(round(x - w / 2 - lay.px(6)), plot.bottom, w + lay.px(12), small * 2)
+        if any(box.colliderect(k) for k in kept):
+            continue
+        kept.append(box)
         pygame.draw.line(surface, GRID, (round(p[0]), plot.bottom), (round(p[0]), plot.bottom + lay.px(4)), 1)
-        text.draw(surface, labels[i], small, INK, (x, plot.bottom + small), max_width=widest - lay.px(8))
+        text.draw(surface, label, small, INK, (x, plot.bottom + small), max_width=plot.width)
