@@ -80,7 +80,7 @@ def _plot(surface: pygame.Surface, lay: Layout, plot: pygame.Rect, values: list[
         pygame.draw.line(surface, GRID, (plot.left, y), (plot.right, y), 1)
         x = plot.right + lay.px(6) if lay.mirror else plot.left - lay.px(6)
         text.draw(surface, label, small, INK_DIM, (x, y), "midleft" if lay.mirror else "midright",
-                  max_width=lay.px(44))
+                  max_width=text.measure(label, small)[0] + 2)
     points = chart_points(values, plot, top, lay.mirror)
     width = max(2, lay.px(3))
     for run in _runs(points):
@@ -96,7 +96,12 @@ def draw_trend(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, unit: st
     size = lay.font(15)
     text.draw(surface, tr("stats.time.by_week" if unit == "week" else "stats.time.by_month"), size, GOLD,
               (rect.centerx, rect.top + size * 0.6), bold=True, max_width=rect.width)
-    gutter = lay.px(50)
+    rates = [b.tally.win_rate for b in buckets]
+    per_hand = [b.tally.per_hand for b in buckets]
+    most = nice_top(max((v for v in per_hand if v is not None), default=1.0))
+    scales: tuple[list[tuple[float, str]], ...] = ([(v, tr("stats.percent", value=v)) for v in (0, 50, 100)],
+                                                   [(v, _number(v)) for v in (0.0, most / 2, most)])
+    gutter = max(text.measure(label, lay.font(12))[0] for scale in scales for _, label in scale) + lay.px(16)
     left = rect.left + (lay.px(12) if lay.mirror else gutter)
     axis_h = round(lay.font(12) * 1.8)
     top = rect.top + round(size * 1.6)
@@ -105,11 +110,6 @@ def draw_trend(surface: pygame.Surface, rect: pygame.Rect, lay: Layout, unit: st
     if each < lay.px(40):
         return
     width = rect.width - gutter - lay.px(12)
-    rates = [b.tally.win_rate for b in buckets]
-    per_hand = [b.tally.per_hand for b in buckets]
-    most = nice_top(max((v for v in per_hand if v is not None), default=1.0))
-    scales: tuple[list[tuple[float, str]], ...] = ([(v, tr("stats.percent", value=v)) for v in (0, 50, 100)],
-                                                   [(v, _number(v)) for v in (0.0, most / 2, most)])
     for n, (name, values, top_value, colour, scale) in enumerate((
             ("stats.time.win_rate", [None if v is None else v * 100 for v in rates], 100.0, LINES[0], scales[0]),
             ("stats.time.per_hand", per_hand, most, LINES[1], scales[1]))):
