@@ -75,7 +75,13 @@ def _ways(folder: Path, rng: random.Random) -> None:
 
 
 def stats_tour(app: App) -> Iterator[str]:
-    """Each page of the statistics with figures, the calendar a month back, then each page empty."""
+    """The statistics of the tour's own (empty) app, then each page with figures, the calendar a month
+    back, and each page empty."""
+    app.push(StatsScene(app))
+    for _ in range(3):
+        app.frame(1 / 60, present=False)
+    yield "stats"
+    app.pop()
     with tempfile.TemporaryDirectory(prefix="gin-stats-pictures-") as where:
         folder = Path(where)
         rng = random.Random(2026)

@@ -28,7 +28,6 @@ from game.app.scenes.overlays import CurtainScene, PauseScene, RulesScene
 from game.app.scenes.play import PlayScene
 from game.app.scenes.setting_options import PAGES
 from game.app.scenes.settings import SettingsScene
-from game.app.scenes.stats import StatsScene
 from game.app.stage.scene import Scene
 from game.engine import IN_PLAY, Card, Discard, DrawDiscard, DrawStock, MatchSeal, NextHand, Phase, best_discard, preset
 
@@ -146,10 +145,6 @@ def _menus(app: App) -> Iterator[str]:
     yield "settings_rules_classic"
     app.pop()
     app.apply_settings(van)
-    app.push(StatsScene(app))
-    settle(app)
-    yield "stats"
-    app.pop()
     yield from stats_tour(app)
     app.push(RulesScene(app, preset("classic", 100)))
     settle(app)

@@ -1,20 +1,22 @@
 """The statistics' story: figures by rule set, and the win rate and points per hand over time.
 
 Both come from the ``matches`` rows, counted by SQLite (a match row holds its rule set, its hands and
-the points its hands earned), so the screen reads a few hundred rows however many hands were played.
-Over time, SQLite sums each local day; the days are then put into weeks or months (of the screen's
-calendar: the Jalali one on a Persian screen), weeks while the whole span fits in half a year.
+the points its hands earned), so the screen never reads the hands however many were played.  Over
+time, SQLite sums each quarter hour, put into local days here; the days go into weeks or months (of
+the screen's calendar: the Jalali one on a Persian screen), weeks while the span fits in half a year.
 """
 from __future__ import annotations
 
 import datetime
 import sqlite3
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.app.lang import jalali
 from game.app.records.stats_sql import match_ok
 
+QUARTER = 900  # seconds
 WEEKS_SPAN = 182  # days: a longer span is shown by months
 MOST_BUCKETS = 36  # the last three years of months at most
 
@@ -64,17 +66,26 @@ def by_rules(conn: sqlite3.Connection, abandoned: str, checked: bool = False) ->
 
 
 def by_day(conn: sqlite3.Connection, abandoned: str, checked: bool = False) -> dict[datetime.date, Tally]:
-    """Each local day's matches, as SQLite sums them."""
+    """Each local day's matches: SQLite sums each quarter hour (every time zone's offset is whole
+    quarters), the quarters are put into their local days here, far faster than a date per row."""
     ok = "1" if checked else match_ok(abandoned)
-    rows = conn.execute(f"""SELECT date(finished_at, 'unixepoch', 'localtime') AS d, COUNT(*), SUM(won), SUM(hands),
-                            SUM(my_score) FROM matches WHERE {ok} GROUP BY d""")
-    out: dict[datetime.date, Tally] = {}
-    for d, n, w, h, s in rows:
+    rows = conn.execute(f"""SELECT CAST(finished_at / {QUARTER} AS INTEGER) AS q, COUNT(*), SUM(won), SUM(hands),
+                            SUM(my_score) FROM matches WHERE {ok} GROUP BY q""")
+    sums: dict[tuple[int, int, int], list[int]] = {}
+    for q, n, w, h, s in rows:
         try:
-            out[datetime.date.fromisoformat(str(d))] = Tally(int(n), int(w or 0), int(h or 0), int(s or 0))
-        except ValueError:  # a day SQLite cannot name: left out
+            day = time.localtime(int(q) * QUARTER)[:3]
+        except (ValueError, OverflowError, OSError):  # a moment the system cannot name: left out
             continue
-    return out
+        got = sums.get(day)
+        if got is None:
+            sums[day] = [n, w or 0, h or 0, s or 0]
+        else:
+            got[0] += n
+            got[1] += w or 0
+            got[2] += h or 0
+            got[3] += s or 0
+    return {datetime.date(*day): Tally(*(int(v) for v in got)) for day, got in sums.items()}
 
 
 def month_start(day: datetime.date, persian: bool) -> datetime.date:

@@ -21,9 +21,10 @@ from pygame_gui.core import ObjectID
 from game.app.config.vocab import LEVELS
 from game.app.lang import bidi, i18n, jalali, text
 from game.app.lang.i18n import tr, wtr
+from game.app.looks.layout import Layout
 from game.app.looks.panels import GOLD, INK_DIM, felt, panel
 from game.app.records import playways, stats_trends
-from game.app.records.stats import SilentStats, Stats
+from game.app.records.stats import SilentStats, Stats, Story
 from game.app.stage.scene import Host, Scene
 from game.engine.daily import utc_day
 
@@ -120,6 +121,11 @@ def recent_cells(recent: list) -> list[tuple[str, str, str, str, str]]:
     return out
 
 
+def panel_rect(lay: Layout) -> pygame.Rect:
+    w = min(lay.w - 2 * lay.margin, lay.px(1100))
+    return pygame.Rect(round(lay.w / 2 - w / 2), lay.margin, w, lay.h - 2 * lay.margin)
+
+
 def reset_dialog(app: Host) -> pygame_gui.windows.UIConfirmationDialog:
     """The question before the statistics are wiped, in the screen's language."""
     lay = app.layout
@@ -151,8 +157,7 @@ class StatsScene(Scene):
         self.opponents: list = []
         self.recent: list = []
         self.ways: playways.Ways = playways.load(None)
-        self.rule_sets: list[stats_trends.RuleSetLine] = []
-        self.days: dict[datetime.date, stats_trends.Tally] = {}
+        self.story: Story | None = None
 
     # ------------------------------------------------------------------ data
 
@@ -162,15 +167,25 @@ class StatsScene(Scene):
         try:
             self.opponents = list(db.opponents())
             self.recent = list(db.recent_matches(RECENT))
-            self.rule_sets, self.days = db.story()
         except Exception:
             log.exception("the statistics could not be read")
-            self.opponents, self.recent, self.rule_sets, self.days = [], [], [], {}
+            self.opponents, self.recent = [], []
+        self.story = None  # read when a page first needs it: the first page opens as fast as before
         self.page = min(self.page, max(0, self.pages() - 1))
         self.ways = playways.load(self.folder)
 
+    def told(self) -> Story:
+        """The figures by rule set and by day, read once (an unreadable database tells nothing)."""
+        if self.story is None:
+            try:
+                self.story = self.db.story()
+            except Exception:
+                log.exception("the statistics' story could not be read")
+                self.story = ([], {})
+        return self.story
+
     def trend(self) -> tuple[str, list[stats_trends.Bucket]]:
-        return stats_trends.buckets(self.days, persian=i18n.language() == "fa")
+        return stats_trends.buckets(self.told()[1], persian=i18n.language() == "fa")
 
     def per_page(self) -> int:
         """How many opponents' columns fit side by side (at most four), each as wide as its name needs."""
@@ -196,10 +211,7 @@ class StatsScene(Scene):
         super().enter()
 
     def panel_rect(self) -> pygame.Rect:
-        lay = self.app.layout
-        w = min(lay.w - 2 * lay.margin, lay.px(1100))
-        h = lay.h - 2 * lay.margin
-        return pygame.Rect(round(lay.w / 2 - w / 2), lay.margin, w, h)
+        return panel_rect(self.app.layout)
 
     def tabs_top(self) -> int:
         return self.panel_rect().top + self.app.layout.px(58)
@@ -341,12 +353,12 @@ class StatsScene(Scene):
         title = text.draw(surface, tr("stats.title"), lay.font(30), GOLD, (r.centerx, r.top + lay.px(30)), bold=True)
         c = self.content_rect()
         if self.tab == "rules":
-            stats_pages.draw_rule_sets(surface, lay, c, self.rule_sets)
+            stats_pages.draw_rule_sets(surface, lay, c, self.told()[0])
         elif self.tab == "ways":
             stats_pages.draw_ways(surface, lay, c, self.ways)
         elif self.tab == "time":
             unit, buckets = self.trend()
-            if sum(b.tally.played for b in buckets) and len(self.days) > 1:
+            if sum(b.tally.played for b in buckets) and len(self.told()[1]) > 1:
                 statchart.draw_trend(surface, c, lay, unit, buckets)
             else:
                 stats_pages.empty(surface, lay, c, "stats.time.empty")
