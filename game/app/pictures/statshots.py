@@ -16,7 +16,7 @@ from game.app.records import playways
 from game.app.records.playways import Person
 from game.app.records.stats import Stats
 from game.app.scenes.stats import TABS, StatsScene
-from game.engine import FinalScore, HandResult, preset
+from game.engine import LEVELS, FinalScore, HandResult, preset
 from game.engine.daily import DailyResult, daily_deal
 
 TODAY = "2026-01-14"
@@ -45,7 +45,7 @@ def _matches(stats: Stats, rng: random.Random) -> None:
         if n % 4 == 3:
             meta = MatchMeta("hotseat", names=(LONG_NAMES[0], ("Ava", LONG_NAMES[1])[n % 2]))
         else:
-            meta = MatchMeta("bot", ("", ""), bot_level=("easy", "medium", "hard")[n % 3], bot_seat=1)
+            meta = MatchMeta("bot", ("", ""), bot_level=LEVELS[n % len(LEVELS)], bot_seat=1)
         hands = [_hand(rng, k) for k in range(rng.randrange(3, 9))]
         for h in hands:
             stats.record_hand(meta, rules, h, when=when - 60 * (len(hands) - h.hand_no))
