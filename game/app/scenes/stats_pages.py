@@ -6,15 +6,16 @@ screen) and the figures centred in theirs; a table longer than its room shows th
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.app.lang import text
+from game.app.lang import bidi, i18n, text
 from game.app.lang.i18n import tr
 from game.app.looks.layout import Layout
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED
 from game.app.records.playways import WAYS, PersonCount, Ways
+from game.app.records.stats_rows import MatchRecord, OpponentStats
 from game.app.records.stats_trends import RuleSetLine, Tally, total
 
 OPPONENT_ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "avg_deadwood",
@@ -53,9 +54,8 @@ def draw_table(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, heads: S
     label_w = round(rect.width * 0.4)
     col_w = (rect.width - label_w) / max(1, len(heads) - 1)
 
-    def at(left: float) -> float:
-        return lay.mx(left) if lay.mirror else left
-
+    at = lay.mx
+    grouped = any(style == "group" for style, _ in rows)
     def centre(k: int) -> float:
         return at(rect.left + label_w + col_w * (k - 0.5))
 
@@ -76,7 +76,7 @@ def draw_table(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, heads: S
         elif n % 2 == 0:
             _band(surface, lay.rect(rect.left, y, rect.width, row_h))
         colour, bold = (GOLD, True) if style in ("group", "total") else (INK, False)
-        indent = lay.px(6) if style != "row" or not any(s == "group" for s, _ in rows) else lay.px(22)
+        indent = lay.px(22) if style == "row" and grouped else lay.px(6)
         text.draw(surface, cells[0], size, colour, (at(rect.left + indent), cy), lay.anchor("midleft"), bold=bold,
                   max_width=label_w - indent - lay.px(4))
         for k, cell in enumerate(cells[1:], start=1):
@@ -85,8 +85,6 @@ def draw_table(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, heads: S
 
 
 def _rule_set_name(line: RuleSetLine) -> str:
-    from game.app.lang import i18n
-
     name = tr("preset." + line.preset) if i18n.has("preset." + line.preset) else line.preset
     return tr("stats.preset_target", preset=name, target=line.target)
 
@@ -108,8 +106,7 @@ def draw_rule_sets(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, line
 
 
 def person_name(name: str) -> str:
-    from game.app.lang import bidi, i18n
-
+    """A person as typed (kept in its own direction on a Persian screen), or "unnamed"."""
     if not name:
         return tr("stats.unnamed")
     return bidi.isolate(name) if i18n.is_rtl() else name
@@ -145,8 +142,8 @@ def draw_ways(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, ways: Way
     draw_table(surface, lay, rect, heads, rows)
 
 
-def draw_opponents(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, cols: list, per_page: int,
-                   names: list[str], values) -> float:
+def draw_opponents(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, cols: list[OpponentStats],
+                   per_page: int, names: list[str], values: Callable[[str, OpponentStats], str]) -> float:
     """Each shown opponent's column of figures beside the rows' names; the table's bottom edge."""
     size = lay.font(15)
     row_h = min(round(size * 1.7), round(rect.height * 0.55 / (len(OPPONENT_ROWS) + 1)))
@@ -173,7 +170,7 @@ def draw_opponents(surface: pygame.Surface, lay: Layout, rect: pygame.Rect, cols
 
 
 def draw_recent(surface: pygame.Surface, lay: Layout, x0: float, y: float, width: float, bottom: float,
-                recent: list, cells: list[tuple[str, str, str, str, str]]) -> None:
+                recent: list[MatchRecord], cells: list[tuple[str, str, str, str, str]]) -> None:
     """The last matches, each column as wide as its widest entry; headers and cells start at the same
     edge of their column (the right edge on a Persian screen)."""
     size = lay.font(14)
