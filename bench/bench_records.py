@@ -236,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{shown['first_history'][0]:.3f} s")
         print(f"the first Statistics after start: {shown['first_stats'][0]:.3f} s "
               f"(goal at most 0.3 s; its figures are kept by the database, not counted from the rows)")
-        print(f"the figures by rule set and by day (the Statistics' later pages, inside its opening): "
+        print(f"the figures by rule set and by day (read when the Statistics' rule sets or its chart are first shown): "
               f"{statistics.median(shown['story']):.3f} s (median of 3)")
         print(f"peak memory of the game: {shown['peak_mb']:.0f} MB (goal at most 150 MB)")
         before, after, took = trim(folder, 200)
