@@ -121,12 +121,13 @@ def _people(found: object) -> dict[str, dict[str, PersonCount]]:
 
 
 def _add_people(data: Ways, way: str, people: tuple[Person, ...] | list[Person]) -> None:
-    """Each person once per match (the same name twice counts once), the computer never (callers leave it out)."""
+    """Each person once per match (the same name twice counts once), the computer never (callers leave it
+    out); a person without a name counts as "" when alone, and not at all among others (no telling them apart)."""
     rows = data["people"].setdefault(way, {})
     seen: set[str] = set()
     for p in people:
         name = str(p.name).strip()[:NAME_MAX]
-        if name in seen:
+        if name in seen or (not name and len(people) > 1):
             continue
         seen.add(name)
         row = rows.setdefault(name, {"played": 0, "won": 0, "points": 0})

@@ -26,6 +26,14 @@ def test_people_are_counted_by_way_and_name_once_per_match(tmp_path):
     assert again == data and again["version"] == playways.VERSION == 2
 
 
+def test_a_person_without_a_name_counts_alone_but_not_among_others(tmp_path):
+    playways.record(tmp_path, "two", True, people=[Person("", True, 104)])
+    playways.record(tmp_path, "two", True, people=[Person(" ", False, 20), Person("", True, 104)])
+    data = playways.record(tmp_path, "pairs", True, people=[Person("", True, 300), Person("Bo", True, 300)])
+    assert data["people"]["two"] == {"": {"played": 1, "won": 1, "points": 104}}
+    assert data["people"]["pairs"] == {"Bo": {"played": 1, "won": 1, "points": 300}}
+
+
 def test_a_version_one_file_still_loads_its_counts_and_its_day(tmp_path):
     kept = result("2026-12-03", True, (110, 40))
     old = {"format": playways.FORMAT, "version": 1, "ways": {"two": {"played": 4, "won": 3}},
