@@ -70,9 +70,8 @@ def _count_over(store: Store, stats: Stats, match_id: str, clock: Callable[[], f
     state, meta = saved
     daily = playways.daily_of(state.seed, meta.mode == "bot", clock())
     way = playways.way_of(state.rules, daily=daily is not None)
-    people = playways.people_of(state, meta) if state.final is not None else ()
-    if not people:  # a live save holds the match before its last hand: each person's side as the history has it
-        people = _people_over(meta, entry.winner, entry.scores)
+    # a live save holds the match before its last hand: each person's side as the history has it
+    people = playways.people_of(state, meta) or _people_over(meta, entry.winner, entry.scores)
     playways.record(store.folder, way, entry.winner == entry.seat, None, match_id, people=people)
 
 
