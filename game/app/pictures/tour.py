@@ -18,6 +18,7 @@ from game.app.pictures.lessonshots import lesson_steps
 from game.app.pictures.nightshots import night_tour
 from game.app.pictures.rareshots import rare_tour
 from game.app.pictures.staging import LONG_NAMES, find_result, play_to_end_of_hand
+from game.app.pictures.statshots import stats_tour
 from game.app.program.app import App
 from game.app.scenes.confirm import ConfirmScene
 from game.app.scenes.cut import CutScene
@@ -28,7 +29,6 @@ from game.app.scenes.overlays import CurtainScene, PauseScene, RulesScene
 from game.app.scenes.play import PlayScene
 from game.app.scenes.setting_options import PAGES
 from game.app.scenes.settings import SettingsScene
-from game.app.scenes.stats import StatsScene
 from game.app.stage.scene import Scene
 from game.engine import IN_PLAY, Card, Discard, DrawDiscard, DrawStock, MatchSeal, NextHand, Phase, best_discard, preset
 
@@ -147,10 +147,7 @@ def _menus(app: App) -> Iterator[str]:
     yield "settings_rules_classic"
     app.pop()
     app.apply_settings(van)
-    app.push(StatsScene(app))
-    settle(app)
-    yield "stats"
-    app.pop()
+    yield from stats_tour(app)
     app.push(RulesScene(app, preset("classic", 100)))
     settle(app)
     yield "rules"

@@ -23,6 +23,7 @@ from game.app.records import playways
 from game.engine import MatchState
 
 if TYPE_CHECKING:
+    from game.app.matches.meta import MatchMeta
     from game.app.records.stats import Stats
     from game.app.storage.store import Store
 
@@ -69,7 +70,14 @@ def _count_over(store: Store, stats: Stats, match_id: str, clock: Callable[[], f
     state, meta = saved
     daily = playways.daily_of(state.seed, meta.mode == "bot", clock())
     way = playways.way_of(state.rules, daily=daily is not None)
-    playways.record(store.folder, way, entry.winner == entry.seat, None, match_id)
+    # a live save holds the match before its last hand: each person's side as the history has it
+    people = playways.people_of(state, meta) or _people_over(meta, entry.winner, entry.scores)
+    playways.record(store.folder, way, entry.winner == entry.seat, None, match_id, people=people)
+
+
+def _people_over(meta: MatchMeta, winner: int | None, scores: tuple[int, int]) -> tuple[playways.Person, ...]:
+    seats = (meta.human_seat,) if meta.mode == "bot" else (0, 1)
+    return tuple(playways.Person(meta.names[s], winner == s, scores[s]) for s in seats)
 
 
 def _over_in_history(stats: Stats, match_id: str) -> bool:

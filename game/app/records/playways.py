@@ -3,9 +3,11 @@
 One small JSON file in the data folder (``ways.json``): for each way (two players, three, two pairs,
 Hollywood, straight gin, the deal of the day) the matches finished and those a person won, and the
 best daily result with its public seed and the match's record, so friends can compare by sharing
-the file.  A file that cannot be read (damaged, too deep, too big, a link or a pipe) is set aside with a
-notice at start (``check``) and before a count would replace it, so its counts are kept for a look;
-writes replace the file whole.
+the file.  Version 2 adds, per way, each person's matches, wins and points (by name as typed; the
+computer is not a person), and the deal of the day's best result of every day played (``daybook``);
+a version-1 file loads with those empty.  A file that cannot be read (damaged, too deep, too big, a
+link or a pipe) is set aside with a notice at start (``check``) and before a count would replace it,
+so its counts are kept for a look; writes replace the file whole.
 """
 from __future__ import annotations
 
@@ -13,11 +15,14 @@ import datetime
 import json
 import logging
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Protocol, TypedDict
+from typing import NamedTuple, Protocol, TypedDict
 
 from game.app.matches.match import Match
 from game.app.matches.meta import MatchMeta
+from game.app.records import daybook
+from game.app.records.daybook import DayEntry
 from game.app.storage import Store
 from game.app.storage.files import Unusable, atomic_write, read_limited, set_aside
 from game.app.storage.notices import NOTICE_WAYS, NoticeSink
@@ -29,12 +34,30 @@ log = logging.getLogger(__name__)
 WAYS = ("two", *TABLE_KINDS, "hollywood", "straight", "daily")  # the ways of playing counted
 FILE = "ways.json"
 FORMAT = "gin-rummy-ways"
+VERSION = 2  # 2: people and days
 COUNTED_KEEP = 50  # match ids kept: far more than a start can find to settle
+PEOPLE_KEEP = 200  # names kept per way: the most played
+NAME_MAX = 64
+MAX_COUNT = 10_000_000
 
 
 class WayCount(TypedDict):
     played: int
     won: int
+
+
+class PersonCount(TypedDict):
+    played: int
+    won: int
+    points: int  # the person's side's final totals, added up
+
+
+class Person(NamedTuple):
+    """One person of a finished match: the name as typed ("" unnamed), whether their side won, its final total."""
+
+    name: str
+    won: bool
+    points: int
 
 
 class Ways(TypedDict):
@@ -45,6 +68,8 @@ class Ways(TypedDict):
     ways: dict[str, WayCount]
     daily: dict[str, object] | None
     counted: list[str]  # the last matches counted, so a count repeated after a kill counts once
+    people: dict[str, dict[str, PersonCount]]  # way -> name -> counts
+    days: list[DayEntry]  # the deal of the day's best result of each day played, in order
 
 
 class Worker(Protocol):
@@ -74,8 +99,44 @@ def way_of(rules: Rules, table: str | None = None, daily: bool = False) -> str:
 
 
 def _fresh() -> Ways:
-    return {"format": FORMAT, "version": 1, "ways": {w: {"played": 0, "won": 0} for w in WAYS}, "daily": None,
-            "counted": []}
+    return {"format": FORMAT, "version": VERSION, "ways": {w: {"played": 0, "won": 0} for w in WAYS},
+            "daily": None, "counted": [], "people": {w: {} for w in WAYS}, "days": []}
+
+
+def _count(v: object) -> bool:
+    return type(v) is int and 0 <= v <= MAX_COUNT
+
+
+def _people(found: object) -> dict[str, dict[str, PersonCount]]:
+    """Each way's people as read, a damaged line left out."""
+    out: dict[str, dict[str, PersonCount]] = {w: {} for w in WAYS}
+    for w in WAYS:
+        rows = found.get(w) if isinstance(found, dict) else None
+        for name, row in (rows.items() if isinstance(rows, dict) else ()):
+            if (isinstance(name, str) and len(name) <= NAME_MAX and isinstance(row, dict)
+                    and all(_count(row.get(k)) for k in ("played", "won", "points"))):
+                out[w][name] = {"played": row["played"], "won": min(row["won"], row["played"]),
+                                "points": row["points"]}
+    return out
+
+
+def _add_people(data: Ways, way: str, people: tuple[Person, ...] | list[Person]) -> None:
+    """Each person once per match (the same name twice counts once), the computer never (callers leave it
+    out); a person without a name counts as "" when alone, and not at all among others (no telling them apart)."""
+    rows = data["people"].setdefault(way, {})
+    seen: set[str] = set()
+    for p in people:
+        name = str(p.name).strip()[:NAME_MAX]
+        if name in seen or (not name and len(people) > 1):
+            continue
+        seen.add(name)
+        row = rows.setdefault(name, {"played": 0, "won": 0, "points": 0})
+        row["played"] += 1
+        row["won"] += int(bool(p.won))
+        row["points"] = min(MAX_COUNT, row["points"] + max(0, int(p.points)))
+    if len(rows) > PEOPLE_KEEP:
+        keep = sorted(rows, key=lambda n: (-rows[n]["played"], n))[:PEOPLE_KEEP]
+        data["people"][way] = {n: rows[n] for n in keep}
 
 
 def _read(folder: Path) -> tuple[object, str | None]:
@@ -125,6 +186,10 @@ def load(folder: Path | None) -> Ways:
     counted = found.get("counted")
     if isinstance(counted, list):
         data["counted"] = [m for m in counted if isinstance(m, str) and m.isalnum() and len(m) <= 64][-COUNTED_KEEP:]
+    data["people"] = _people(found.get("people"))
+    data["days"] = daybook.read(found.get("days"))
+    if data["daily"] is not None and not data["days"]:  # a version-1 file: its kept day is the first of the book
+        data["days"] = daybook.add([], DailyResult.from_dict(data["daily"]))
     return data
 
 
@@ -132,10 +197,11 @@ def kept_daily(data: Ways) -> DailyResult | None:
     return DailyResult.from_dict(data["daily"]) if data.get("daily") else None
 
 
-def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None = None, match_id: str = "") -> Ways:
+def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None = None, match_id: str = "", *,
+           people: tuple[Person, ...] | list[Person] = ()) -> Ways:
     """Count a finished match (and keep a daily result when it beats the day's best); the new data.
-    A match already counted (``match_id``) is not counted again.  An unreadable file is set aside
-    first, never written over."""
+    ``people``: the persons who played it, each counted under the way by name.  A match already
+    counted (``match_id``) is not counted again.  An unreadable file is set aside first, never written over."""
     if folder is not None:
         check(folder)
     data = load(folder)
@@ -148,6 +214,9 @@ def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None =
     row["won"] += int(won)
     if daily is not None and better(daily, kept_daily(data)):
         data["daily"] = daily.to_dict()
+    if daily is not None:
+        data["days"] = daybook.add(data["days"], daily)
+    _add_people(data, way, people)
     if folder is not None:
         try:
             Path(folder).mkdir(parents=True, exist_ok=True)
@@ -189,12 +258,31 @@ def tally(state: MatchState, meta: MatchMeta, daily: DailyDeal | None) -> tuple[
     return way_of(state.rules, daily=is_daily), won, result
 
 
+def people_of(state: MatchState, meta: MatchMeta) -> tuple[Person, ...]:
+    """The persons of a finished two-player match: the player against the computer, or both hot-seat players."""
+    if state.final is None:
+        return ()
+    seats = (meta.human_seat,) if meta.mode == "bot" else (0, 1)
+    return tuple(Person(meta.names[s], state.final.winner == s, state.final.totals[s]) for s in seats)
+
+
+def table_people(kind: str, seats: tuple[str, ...], names: tuple[str, ...], winner: int,
+                 totals: tuple[int, ...]) -> tuple[Person, ...]:
+    """The persons of a finished table of three (a side a seat) or two pairs (seats 0 and 2, 1 and 3)."""
+    def side(seat: int) -> int:
+        return seat % 2 if kind == "pairs" else seat
+
+    return tuple(Person(names[i] if i < len(names) else "", side(i) == winner, totals[side(i)])
+                 for i, s in enumerate(seats) if s == "person")
+
+
 def count_finished(folder: Path | None, state: MatchState, meta: MatchMeta, when: float) -> None:
     """Count a finished two-player match now, once (its records are in, its save not yet dropped)."""
     if state.final is None:
         return
     try:
-        record(folder, *tally(state, meta, daily_of(state.seed, meta.mode == "bot", when)), match_id=meta.match_id)
+        record(folder, *tally(state, meta, daily_of(state.seed, meta.mode == "bot", when)), match_id=meta.match_id,
+               people=people_of(state, meta))
     except Exception:  # a count must never keep the finished match's save in place
         log.exception("the match could not be counted by its way of playing")
 
@@ -206,4 +294,5 @@ def count_way(host: Worker, match: Match, daily: DailyDeal | None = None) -> Non
     if match.state.final is None:
         return
     way, won, result = tally(match.state, match.info, daily)
-    host.think(record, folder_of(host.services), way, won, result, match.info.match_id)
+    host.think(partial(record, people=people_of(match.state, match.info)), folder_of(host.services), way, won, result,
+               match.info.match_id)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import datetime
 import logging
 import queue
 import sqlite3
@@ -30,7 +31,7 @@ from typing import TypeVar
 
 from game.app.config.vocab import LEVELS
 from game.app.matches.meta import MatchMeta
-from game.app.records import stats_sql, stats_summary
+from game.app.records import stats_sql, stats_summary, stats_trends
 from game.app.records.stats_file import StatsFile, transaction
 from game.app.records.stats_rows import (
     HAND_INSERT,
@@ -48,6 +49,7 @@ __all__ = ["MatchRecord", "OpponentStats", "SilentStats", "Stats"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+Story = tuple[list[stats_trends.RuleSetLine], dict[datetime.date, stats_trends.Tally]]
 
 DEEP_CHECK_DELAY = 5.0  # seconds after opening a big file before it is read through
 COMPACT_BYTES = 1024 * 1024  # less free space than this is not worth rewriting the file for
@@ -294,6 +296,14 @@ class Stats(StatsFile):
         found: list[MatchRecord] = self._run(lambda conn: stats_sql.recent(conn, self.abandoned_column, limit), [])
         return found
 
+    def story(self) -> Story:
+        """The figures by rule set and each local day's matches, counted by SQLite (``stats_trends``)."""
+        self.flush()
+        col, checked = self.abandoned_column, self.checked
+        found: Story = self._run(lambda conn: (stats_trends.by_rules(conn, col, checked),
+                                               stats_trends.by_day(conn, col, checked)), ([], {}))
+        return found
+
 
 class SilentStats:
     """Statistics that record nothing and have nothing to show; no file is touched."""
@@ -327,3 +337,6 @@ class SilentStats:
 
     def recent_matches(self, limit: int = 10) -> list[MatchRecord]:
         return []
+
+    def story(self) -> Story:
+        return [], {}

@@ -1,13 +1,18 @@
-"""The statistics screen: the record against each opponent, the last matches, and a reset.
+"""The statistics screen: pages of figures that tell the player's story, and a reset.
 
-Figures come from ``stats.Stats`` (the app's own when it has one); the table is drawn with our
-text module, so Persian columns run right to left like the rest of the table.
+The pages: each opponent's record with the last matches; the rule sets; the ways of playing with each
+person's wins and points; the win rate and points per hand over time (a chart); the deal of the day's
+streak and calendar.  Tabs (or Tab, Shift+Tab, the keys 1 to 5) move between them.  Figures come from
+``stats.Stats`` (the app's own when it has one) and ``playways`` (``ways.json``); everything is drawn
+with our text module, so a Persian page runs right to left.
 """
 from __future__ import annotations
 
 import datetime
 import logging
 import time
+from functools import partial
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -16,13 +21,18 @@ from pygame_gui.core import ObjectID
 from game.app.config.vocab import LEVELS
 from game.app.lang import bidi, i18n, jalali, text
 from game.app.lang.i18n import tr, wtr
-from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
-from game.app.records import playways
+from game.app.looks.layout import Layout
+from game.app.looks.panels import GOLD, INK_DIM, felt, panel
+from game.app.records import playways, stats_trends
+from game.app.records.stats import SilentStats, Stats, Story
 from game.app.stage.scene import Host, Scene
+from game.engine.daily import utc_day
 
-ROWS = ("matches", "hands", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "avg_deadwood",
-        "best_hand", "streak")
+from . import daycalendar, statchart, stats_pages
+
+ROWS = stats_pages.OPPONENT_ROWS
 RECENT = 6
+TABS = ("opponents", "rules", "ways", "time", "daily")
 
 log = logging.getLogger(__name__)
 
@@ -100,16 +110,54 @@ def row_value(row: str, o) -> str:
     return str(getattr(o, row))
 
 
+def recent_cells(recent: list) -> list[tuple[str, str, str, str, str]]:
+    """Date, opponent, rules, score and result of each recent match, as the table shows them."""
+    out = []
+    for m in recent:
+        preset = tr("preset." + m.preset) if i18n.has("preset." + m.preset) else m.preset
+        out.append((match_date(m.finished_at), match_people(m.opponent, m.names),
+                    tr("stats.preset_target", preset=preset, target=m.target),
+                    tr("stats.score", mine=m.my_total, theirs=m.their_total), match_result(m)))
+    return out
+
+
+def panel_rect(lay: Layout) -> pygame.Rect:
+    w = min(lay.w - 2 * lay.margin, lay.px(1100))
+    return pygame.Rect(round(lay.w / 2 - w / 2), lay.margin, w, lay.h - 2 * lay.margin)
+
+
+def reset_dialog(app: Host) -> pygame_gui.windows.UIConfirmationDialog:
+    """The question before the statistics are wiped, in the screen's language."""
+    lay = app.layout
+    w, h = min(lay.w - 2 * lay.margin, lay.px(520)), min(lay.h - 2 * lay.margin, lay.px(260))
+    rect = pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
+    dialog = pygame_gui.windows.UIConfirmationDialog(
+        rect, wtr("stats.reset_question"), app.ui, window_title=wtr("stats.reset_title"),
+        action_short_name=wtr("stats.reset_confirm"), blocking=True, object_id=ObjectID(object_id="#reset_dialog"))
+    # pygame-gui would write its own (English) word on the cancel button
+    dialog.cancel_button.set_text(wtr("button.cancel"))
+    return dialog
+
+
 class StatsScene(Scene):
     name = "stats"
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: Host, tab: str = "opponents",
+                 seeded: tuple[Stats, Path, str] | None = None) -> None:
+        """``seeded``: statistics, the folder of ``ways.json`` and today (a UTC day) in place of the app's
+        own (the pictures show seeded figures)."""
         super().__init__(app)
-        self.db = app.services.stats
+        self.db: Stats | SilentStats = app.services.stats if seeded is None else seeded[0]
+        self.folder = playways.folder_of(app.services) if seeded is None else seeded[1]
+        self.today = utc_day(datetime.datetime.now(datetime.timezone.utc)) if seeded is None else seeded[2]
+        self.tab = tab if tab in TABS else "opponents"
         self.page = 0
+        self.back_months = 0
         self.dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.opponents: list = []
         self.recent: list = []
+        self.ways: playways.Ways = playways.load(None)
+        self.story: Story | None = None
 
     # ------------------------------------------------------------------ data
 
@@ -122,20 +170,27 @@ class StatsScene(Scene):
         except Exception:
             log.exception("the statistics could not be read")
             self.opponents, self.recent = [], []
+        self.story = None  # read when a page first needs it: the first page opens as fast as before
         self.page = min(self.page, max(0, self.pages() - 1))
-        self.ways = playways.load(playways.folder_of(self.app.services))["ways"]
+        self.ways = playways.load(self.folder)
 
-    def ways_line(self) -> str:
-        """The matches won of those played, for each way of playing that has any."""
-        parts = [tr("stats.mode_short", mode=tr("stats.mode." + w), won=v["won"], played=v["played"])
-                 for w, v in getattr(self, "ways", {}).items() if v["played"]]
-        return tr("stats.modes") + ": " + tr("rules.v.list_sep").join(parts) if parts else ""
+    def told(self) -> Story:
+        """The figures by rule set and by day, read once (an unreadable database tells nothing)."""
+        if self.story is None:
+            try:
+                self.story = self.db.story()
+            except Exception:
+                log.exception("the statistics' story could not be read")
+                self.story = ([], {})
+        return self.story
+
+    def trend(self) -> tuple[str, list[stats_trends.Bucket]]:
+        return stats_trends.buckets(self.told()[1], persian=i18n.language() == "fa")
 
     def per_page(self) -> int:
         """How many opponents' columns fit side by side (at most four), each as wide as its name needs."""
         lay = self.app.layout
-        pad = lay.px(24)
-        inner = self.panel_rect().width - 2 * pad
+        inner = self.content_rect().width
         room = inner - round(inner * 0.34)
         names = [text.measure(opponent_name(o.opponent), lay.font(15), True)[0] for o in self.opponents]
         widest = max(names, default=0) + lay.px(14)
@@ -156,10 +211,19 @@ class StatsScene(Scene):
         super().enter()
 
     def panel_rect(self) -> pygame.Rect:
+        return panel_rect(self.app.layout)
+
+    def tabs_top(self) -> int:
+        return self.panel_rect().top + self.app.layout.px(58)
+
+    def content_rect(self) -> pygame.Rect:
+        """Where a page draws: below the tabs, above the buttons."""
         lay = self.app.layout
-        w = min(lay.w - 2 * lay.margin, lay.px(1100))
-        h = lay.h - 2 * lay.margin
-        return pygame.Rect(round(lay.w / 2 - w / 2), lay.margin, w, h)
+        r = self.panel_rect()
+        pad = lay.px(24)
+        top = self.tabs_top() + lay.button_h + lay.px(14)
+        bottom = r.bottom - lay.button_h - lay.px(26)
+        return pygame.Rect(r.left + pad, top, r.width - 2 * pad, bottom - top)
 
     def build_ui(self) -> None:
         lay = self.app.layout
@@ -173,14 +237,43 @@ class StatsScene(Scene):
                             "stats.reset", "#stats_reset", self.ask_reset, class_id="@tool")
         if not self.opponents and not self.recent:
             reset.disable()
-        if self.pages() > 1:  # at the end of the title row, clear of the table
+        self._build_tabs()
+        if self.tab == "opponents" and self.pages() > 1:  # at the end of the title row, clear of the table
             sw = round(bh * 1.2)
-            ty = r.top + lay.px(12)
+            ty = r.top + lay.px(8)
             self.button(lay.rect(r.right - lay.px(20) - 2 * sw - lay.px(8), ty, sw, bh), "stats.previous",
                         "#stats_prev", lambda: self.turn(-1), class_id="@tool")
             self.button(lay.rect(r.right - lay.px(20) - sw, ty, sw, bh), "stats.next", "#stats_next",
                         lambda: self.turn(1), class_id="@tool")
             self.page_label_right = r.right - lay.px(28) - 2 * sw - lay.px(8)  # unmirrored
+        if self.tab == "daily" and self.ways["days"]:
+            self._build_month_buttons()
+
+    def _build_tabs(self) -> None:
+        """One button a page across the top, the shown page's selected."""
+        lay = self.app.layout
+        c = self.content_rect()
+        gap = lay.px(6)
+        tw = (c.width - gap * (len(TABS) - 1)) / len(TABS)
+        for n, tab in enumerate(TABS):
+            b = self.button(lay.rect(c.left + n * (tw + gap), self.tabs_top(), tw, lay.button_h), "stats.tab." + tab,
+                            "#stats_tab_" + tab, partial(self.show_tab, tab), class_id="@choice")
+            if tab == self.tab:
+                b.select()
+
+    def _build_month_buttons(self) -> None:
+        lay = self.app.layout
+        _, cal = daycalendar.parts(self.content_rect(), lay)
+        bh = daycalendar.title_height(lay)
+        sw = round(bh * 1.2)
+        older = self.button(pygame.Rect(cal.right - sw if lay.mirror else cal.left, cal.top, sw, bh),
+                            "stats.month_prev", "#stats_month_prev", lambda: self.turn_month(1), class_id="@tool")
+        newer = self.button(pygame.Rect(cal.left if lay.mirror else cal.right - sw, cal.top, sw, bh),
+                            "stats.month_next", "#stats_month_next", lambda: self.turn_month(-1), class_id="@tool")
+        if self.back_months >= self.oldest_month():
+            older.disable()
+        if self.back_months <= 0:
+            newer.disable()
 
     def clear_ui(self) -> None:
         super().clear_ui()
@@ -196,21 +289,24 @@ class StatsScene(Scene):
         else:
             self.app.nav.to_menu()
 
+    def show_tab(self, tab: str) -> None:
+        self.tab = tab
+        self.rebuild_ui()
+
     def turn(self, step: int) -> None:
         self.page = (self.page + step) % self.pages()
 
+    def oldest_month(self) -> int:
+        return daycalendar.months_back(datetime.date.fromisoformat(self.today), self.ways["days"])
+
+    def turn_month(self, back: int) -> None:
+        """One month older (1) or newer (-1), within the months that hold days played."""
+        self.back_months = min(max(0, self.back_months + back), self.oldest_month())
+        self.rebuild_ui()
+
     def ask_reset(self) -> None:
-        if self.dialog is not None:
-            return
-        lay = self.app.layout
-        w, h = min(lay.w - 2 * lay.margin, lay.px(520)), min(lay.h - 2 * lay.margin, lay.px(260))
-        rect = pygame.Rect(round(lay.w / 2 - w / 2), round(lay.h / 2 - h / 2), w, h)
-        self.dialog = pygame_gui.windows.UIConfirmationDialog(
-            rect, wtr("stats.reset_question"), self.app.ui, window_title=wtr("stats.reset_title"),
-            action_short_name=wtr("stats.reset_confirm"), blocking=True,
-            object_id=ObjectID(object_id="#reset_dialog"))
-        # pygame-gui would write its own (English) word on the cancel button
-        self.dialog.cancel_button.set_text(wtr("button.cancel"))
+        if self.dialog is None:
+            self.dialog = reset_dialog(self.app)
 
     def reset(self) -> None:
         self.db.reset()
@@ -229,11 +325,23 @@ class StatsScene(Scene):
             return
         super().handle_event(event)
         if event.type == pygame.KEYDOWN and self.dialog is None:
-            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.back()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.pages() > 1:
-                forward = (event.key == pygame.K_RIGHT) != self.app.layout.mirror
+            self.key(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        """Escape leaves; Tab and Shift+Tab or 1 to 5 choose a page; the arrows turn its pages or months."""
+        if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.back()
+        elif event.key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.show_tab(TABS[(TABS.index(self.tab) + step) % len(TABS)])
+        elif pygame.K_1 <= event.key < pygame.K_1 + len(TABS):
+            self.show_tab(TABS[event.key - pygame.K_1])
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            forward = (event.key == pygame.K_RIGHT) != self.app.layout.mirror
+            if self.tab == "opponents" and self.pages() > 1:
                 self.turn(1 if forward else -1)
+            elif self.tab == "daily":
+                self.turn_month(-1 if forward else 1)
 
     # ------------------------------------------------------------------ draw
 
@@ -242,101 +350,42 @@ class StatsScene(Scene):
         surface.blit(felt((lay.w, lay.h), dark=True), (0, 0))
         r = self.panel_rect()
         panel(surface, r, radius=lay.px(16))
-        title = text.draw(surface, tr("stats.title"), lay.font(30), GOLD, (r.centerx, r.top + lay.px(34)), bold=True)
-        pad = lay.px(24)
-        top = r.top + lay.px(70)
-        bottom = r.bottom - lay.button_h - lay.px(30)
-        ways = self.ways_line()
-        if ways:  # the matches by way of playing, in a line of their own above the buttons
-            text.draw(surface, ways, lay.font(13), INK_DIM, (r.centerx, bottom - lay.px(4)),
-                      max_width=r.width - pad * 2)
-            bottom -= lay.px(22)
+        title = text.draw(surface, tr("stats.title"), lay.font(30), GOLD, (r.centerx, r.top + lay.px(30)), bold=True)
+        c = self.content_rect()
+        if self.tab == "rules":
+            stats_pages.draw_rule_sets(surface, lay, c, self.told()[0])
+        elif self.tab == "ways":
+            stats_pages.draw_ways(surface, lay, c, self.ways)
+        elif self.tab == "time":
+            unit, buckets = self.trend()
+            if sum(b.tally.played for b in buckets) and len(self.told()[1]) > 1:
+                statchart.draw_trend(surface, c, lay, unit, buckets)
+            else:
+                stats_pages.empty(surface, lay, c, "stats.time.empty")
+        elif self.tab == "daily" and self.ways["days"]:
+            daycalendar.draw_page(surface, c, lay, self.ways["days"], self.today, self.back_months)
+        elif self.tab == "daily":
+            stats_pages.empty(surface, lay, c, "stats.daily.empty")
+        else:
+            self.draw_opponents(surface, c, title)
+
+    def draw_opponents(self, surface: pygame.Surface, c: pygame.Rect, title: pygame.Rect) -> None:
+        lay = self.app.layout
+        r = self.panel_rect()
         if self.pages() > 1:  # "page 1 of 2" before the arrows, in the title row
-            right = getattr(self, "page_label_right", r.right - pad)
+            right = getattr(self, "page_label_right", r.right - lay.px(24))
             room = round(right - (r.centerx + title.width / 2 + lay.px(16)))
             text.draw(surface, tr("stats.page", page=self.page + 1, pages=self.pages()), lay.font(13), INK_DIM,
-                      (lay.mx(right), r.top + lay.px(12) + lay.button_h / 2), lay.anchor("midright"),
+                      (lay.mx(right), r.top + lay.px(8) + lay.button_h / 2), lay.anchor("midright"),
                       max_width=max(room, lay.px(40)))
         if not self.opponents:
-            text.draw_wrapped(surface, tr("stats.empty"), lay.font(18), INK_DIM,
-                              pygame.Rect(r.left + pad, top + lay.px(30), r.width - 2 * pad, lay.px(120)),
-                              align="center")
+            stats_pages.empty(surface, lay, c, "stats.empty")
             return
-        size = lay.font(15)
-        row_h = round(size * 1.7)
-        label_w = round((r.width - 2 * pad) * 0.34)
         cols = self.shown()
-        col_w = (r.width - 2 * pad - label_w) / max(1, self.per_page())
-        x0 = r.left + pad  # unmirrored left edge of the table
-
-        def x(left: float) -> float:
-            return lay.mx(left)
-
-        # header: one opponent over each column of figures, both centred on the column
-        y = top + row_h / 2
-        for i, o in enumerate(cols):
-            cx = x0 + label_w + col_w * (i + 0.5)
-            text.draw(surface, opponent_name(o.opponent), size, GOLD, (x(cx), y), bold=True,
-                      max_width=round(col_w - lay.px(8)))
-        y += row_h / 2 + lay.px(2)
-        pygame.draw.line(surface, GOLD, (x(x0), round(y)), (x(r.right - pad), round(y)), 1)
-        y += lay.px(2)
-        for n, row in enumerate(ROWS):
-            cy = y + row_h * (n + 0.5)
-            if n % 2 == 0:
-                band = lay.rect(x0, cy - row_h / 2, r.width - 2 * pad, row_h)
-                shade = pygame.Surface(band.size, pygame.SRCALPHA)
-                shade.fill((255, 255, 255, 14))
-                surface.blit(shade, band)
-            text.draw(surface, tr("stats.row." + row), size, INK, (x(x0 + lay.px(6)), cy), lay.anchor("midleft"),
-                      max_width=label_w - lay.px(10))
-            for i, o in enumerate(cols):
-                cx = x0 + label_w + col_w * (i + 0.5)
-                text.draw(surface, row_value(row, o), size, INK, (x(cx), cy), max_width=round(col_w - lay.px(8)))
-        y += row_h * len(ROWS) + lay.px(16)
-        self.draw_recent(surface, x0, y, r.width - 2 * pad, bottom)
+        bottom = stats_pages.draw_opponents(surface, lay, c, cols, self.per_page(),
+                                            [opponent_name(o.opponent) for o in cols], row_value)
+        stats_pages.draw_recent(surface, lay, c.left, bottom + lay.px(12), c.width, c.bottom, self.recent,
+                                self.recent_cells())
 
     def recent_cells(self) -> list[tuple[str, str, str, str, str]]:
-        """Date, opponent, rules, score and result of each recent match, as the table shows them."""
-        out = []
-        for m in self.recent:
-            preset = tr("preset." + m.preset) if i18n.has("preset." + m.preset) else m.preset
-            out.append((match_date(m.finished_at), match_people(m.opponent, m.names),
-                        tr("stats.preset_target", preset=preset, target=m.target),
-                        tr("stats.score", mine=m.my_total, theirs=m.their_total), match_result(m)))
-        return out
-
-    def draw_recent(self, surface: pygame.Surface, x0: float, y: float, width: float, bottom: float) -> None:
-        lay = self.app.layout
-        size = lay.font(14)
-        row_h = round(size * 1.6)
-        text.draw(surface, tr("stats.recent"), lay.font(17), GOLD, (lay.mx(x0), y + row_h / 2),
-                  lay.anchor("midleft"), bold=True)
-        y += row_h * 1.1
-        heads = tuple(tr(k) for k in ("stats.col.date", "stats.col.opponent", "stats.col.preset",
-                                      "stats.col.score", "stats.col.result"))
-        cells = self.recent_cells()
-        if not cells:
-            text.draw(surface, tr("stats.no_matches"), size, INK_DIM, (lay.mx(x0), y + row_h / 2),
-                      lay.anchor("midleft"))
-            return
-        # each column as wide as its widest entry, the room left shared out; headers and cells start at
-        # the same edge of their column (the right edge on a Persian screen)
-        gap = lay.px(14)
-        need = [max(text.measure(c, size)[0] for c in [heads[k]] + [row[k] for row in cells]) + gap
-                for k in range(len(heads))]
-        spare = width - sum(need)
-        widths = [w + spare / len(need) for w in need] if spare >= 0 else [w * width / sum(need) for w in need]
-        edges = [sum(widths[:k]) for k in range(len(widths))]
-        for e, wd, head in zip(edges, widths, heads, strict=True):
-            text.draw(surface, head, size, INK_DIM, (lay.mx(x0 + e), y + row_h / 2), lay.anchor("midleft"),
-                      max_width=round(wd - gap))
-        y += row_h
-        for m, row in zip(self.recent, cells, strict=True):
-            if y + row_h > bottom:
-                break
-            for n, (e, wd, cell) in enumerate(zip(edges, widths, row, strict=True)):
-                colour = (GOLD if m.won and not m.abandoned else RED) if n == 4 else INK
-                text.draw(surface, cell, size, colour, (lay.mx(x0 + e), y + row_h / 2), lay.anchor("midleft"),
-                          max_width=round(wd - gap))
-            y += row_h
+        return recent_cells(self.recent)

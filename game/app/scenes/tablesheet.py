@@ -99,6 +99,8 @@ class TableSheetScene(Scene):
 
     def count(self) -> None:
         """The finished table in the statistics by way of playing: won when a person's side won."""
+        from functools import partial
+
         from game.app.records import playways
 
         self.counted = True
@@ -108,8 +110,9 @@ class TableSheetScene(Scene):
             return
         won = any(s == "person" and (s_i % 2 if table.kind == "pairs" else s_i) == final.winner
                   for s_i, s in enumerate(setup.seats))
+        people = playways.table_people(table.kind, setup.seats, setup.names, final.winner, final.totals)
         folder = playways.folder_of(self.app.services)
-        self.app.think(playways.record, folder, table.kind, won)
+        self.app.think(partial(playways.record, people=people), folder, table.kind, won)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)

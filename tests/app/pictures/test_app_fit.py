@@ -46,7 +46,9 @@ from game.app.scenes.tablebase import TableScene
 
 SITUATIONS = (
     "menu", "menu_hotseat", "menu_custom", "settings_general", "settings_looks", "settings_rules",
-    "settings_rules_classic", "stats", "rules", *(f"lesson_{n}" for n in range(1, len(STEPS) + 1)), "deal",
+    "settings_rules_classic", "stats", "stats_opponents", "stats_rules", "stats_ways", "stats_time", "stats_daily",
+    "stats_daily_earlier", "stats_empty_rules", "stats_empty_ways", "stats_empty_time", "stats_empty_daily",
+    "rules", *(f"lesson_{n}" for n in range(1, len(STEPS) + 1)), "deal",
     "play_draw", "play_hint", "play_discard", "confirm", "arrange", "arrange_refused", "arrange_defend",
     "guide_1", "guide_2", "guide_3", "pause", "pause_rules", "confirm_leave", "play_toast", "play_upcard",
     "play_practice", "curtain", "play_hotseat",

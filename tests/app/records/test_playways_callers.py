@@ -1,0 +1,103 @@
+"""Every place that counts a finished match by its way of playing also counts its people: the end of a
+match (the services), the next start after a kill (the ledger), the screen's count (the flow) and a
+finished table of three or two pairs (the score sheet)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+import game.bots as bots
+from game.app.matches.match import Match, MatchSetup
+from game.app.pictures.staging import plain_move
+from game.app.program import listeners as match_listeners
+from game.app.records import playways
+from game.app.stage.services import Services
+from game.app.storage import match_text
+from game.engine import VAN, Phase
+
+pytestmark = pytest.mark.usefixtures("close_apps")
+
+
+def _start(folder, setup):
+    services = Services.for_player(folder)
+    match = Match(setup, bots)
+    saves = []
+    real = services.store.save_match
+
+    def keep(state, meta, hand=None, seal=None):
+        saves.append(match_text(state, meta, hand, seal))
+        real(state, meta, hand, seal)
+
+    services.store.save_match = keep
+    match_listeners.attach(match, services)
+    return services, match, saves
+
+
+def _play_out(match):
+    while match.state.phase is not Phase.MATCH_OVER:
+        state = match.state
+        if state.phase is Phase.HAND_OVER:
+            match.next_hand()
+        else:
+            match.apply(plain_move(state, want_knock=True), state.to_act)
+
+
+def test_the_end_of_a_match_counts_the_player_by_name(tmp_path):
+    services, match, _ = _start(tmp_path, MatchSetup("bot", VAN.with_(target=10), 11, "easy", names=("Ava", "")))
+    _play_out(match)
+    services.close()
+    me = match.info.human_seat
+    final = match.state.final
+    people = playways.load(tmp_path)["people"]["two"]
+    assert people == {"Ava": {"played": 1, "won": int(final.winner == me), "points": final.totals[me]}}
+
+
+def test_a_hot_seat_match_counts_both_people_once_after_a_kill(tmp_path, monkeypatch):
+    setup = MatchSetup("hotseat", VAN.with_(target=10), 12, names=("Ava", "Bo"))
+    services, match, saves = _start(tmp_path, setup)
+    monkeypatch.setattr(playways, "count_finished", lambda *a: None)  # killed before ways.json was written
+    _play_out(match)
+    monkeypatch.undo()
+    services.close()
+    last_live = [s for s in saves if '"over": true' not in s[:300]][-1]
+    (tmp_path / "match.json").write_text(last_live, encoding="utf-8")  # and before the save was dropped
+    for _ in range(2):  # the next start counts it (the ledger), the one after does not again
+        Services.for_player(tmp_path).close()
+    people = playways.load(tmp_path)["people"]["two"]
+    winner = match.state.final.winner
+    assert set(people) == {"Ava", "Bo"}
+    assert [people[n]["played"] for n in ("Ava", "Bo")] == [1, 1]
+    assert [people[n]["won"] for n in ("Ava", "Bo")] == [int(winner == 0), int(winner == 1)]
+    assert people["Ava"]["points"] + people["Bo"]["points"] > 0
+
+
+def test_the_screen_s_count_passes_the_people_and_counts_once(tmp_path):
+    match = Match(MatchSetup("hotseat", VAN.with_(target=10), 13, names=("Ava", "Bo")), bots)
+    _play_out(match)
+    ran = []
+    host = SimpleNamespace(services=SimpleNamespace(store=None),
+                           think=lambda fn, *args: ran.append(fn(*args)))
+    playways.count_way(host, match)  # a store that keeps nothing: the counts come back, unwritten
+    data = ran[0]
+    final = match.state.final
+    assert data["people"]["two"] == {
+        "Ava": {"played": 1, "won": int(final.winner == 0), "points": final.totals[0]},
+        "Bo": {"played": 1, "won": int(final.winner == 1), "points": final.totals[1]}}
+
+
+def test_a_finished_table_counts_each_person_at_it(tmp_path):
+    from game.app.scenes.tablesheet import TableSheetScene
+
+    ran = []
+    final = SimpleNamespace(winner=1, totals=(80, 240))
+    sheet = SimpleNamespace(
+        counted=False,
+        run=SimpleNamespace(table=SimpleNamespace(kind="pairs", final=final),
+                            setup=SimpleNamespace(seats=("person", "person", "easy", "hard"), names=("Ava", "Bo"))),
+        app=SimpleNamespace(services=SimpleNamespace(store=None), think=lambda fn, *args: ran.append(fn(*args))))
+    TableSheetScene.count(sheet)  # the score sheet's own count, on a stand-in for the scene
+    data = ran[0]
+    assert sheet.counted and data["ways"]["pairs"] == {"played": 1, "won": 1}
+    assert data["people"]["pairs"] == {"Ava": {"played": 1, "won": 0, "points": 80},
+                                       "Bo": {"played": 1, "won": 1, "points": 240}}
