@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any  # Any: for a row as sqlite3 gives it (_entry checks it)
 
+from game.app.records.history_tables import TableLine
 from game.engine.record import HandRecord, replay
 from game.engine.record_file import FileHeader
 
@@ -34,6 +35,7 @@ class MatchEntry:
     practice_mode: bool = False
     practice: bool = False
     imported: bool = False
+    table: TableLine | None = None  # a table of three or four: the whole table, its duels as its hands
 
     @property
     def vs_bot(self) -> bool:
@@ -53,7 +55,10 @@ class MatchEntry:
 
     @property
     def hands_open(self) -> bool:
-        """Whether its hands may be shown: a hot-seat match's only once it is over (both hands show)."""
+        """Whether its hands may be shown: a hot-seat match's only once it is over (both hands show), a table's
+        once it is over or left, or at once when one person sits at it."""
+        if self.table is not None:
+            return self.table.state != "playing" or self.table.people == 1
         return self.vs_bot or self.finished
 
     def header(self) -> FileHeader:
@@ -76,7 +81,8 @@ class HandEntry:
         return self.record is not None
 
 
-def _entry(row: tuple[Any, ...]) -> MatchEntry | None:  # Any: a row as sqlite3 gives it, checked here
+def _entry(row: tuple[Any, ...], tables: dict[str, TableLine] | None = None) -> MatchEntry | None:  # Any: a row
+    """The row as sqlite3 gives it as an entry, checked, with its table's line when it is a table's."""
     try:
         names = json.loads(row[5])
         scores = json.loads(row[9])
@@ -85,7 +91,7 @@ def _entry(row: tuple[Any, ...]) -> MatchEntry | None:  # Any: a row as sqlite3 
             opponent=str(row[4]), names=(str(names[0]), str(names[1])), seat=1 if row[6] == 1 else 0,
             preset=str(row[7]), target=int(row[8]), scores=(int(scores[0]), int(scores[1])), hands=int(row[10]),
             finished=bool(row[11]), winner=row[12] if row[12] in (0, 1) else None, practice_mode=bool(row[13]),
-            practice=bool(row[14]), imported=bool(row[15]))
+            practice=bool(row[14]), imported=bool(row[15]), table=(tables or {}).get(str(row[0])))
     except (ValueError, TypeError, IndexError, KeyError):
         log.warning("a damaged history row was skipped: %r", row[:1])
         return None
