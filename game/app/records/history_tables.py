@@ -113,8 +113,9 @@ def write_line(conn: sqlite3.Connection, match_id: str, line: TableLine, rules: 
                  "VALUES (?,?,?,'hotseat','hotseat',?,0,?,?,?,0,0,NULL,0,0,0)",
                  (match_id, when, when, json.dumps(list(shown[:2]), ensure_ascii=False), rules.preset_name,
                   rules.target, json.dumps(pair)))
-    conn.execute("UPDATE history_matches SET scores = ?, finished = ?, winner = NULL, updated_at = ? "
-                 "WHERE match_id = ?", (json.dumps(pair), int(finished), when, match_id))
+    conn.execute("UPDATE history_matches SET scores = ?, finished = ?, winner = NULL, updated_at = ?, preset = ?, "
+                 "target = ? WHERE match_id = ?",  # a duel's row has the duel's target, no hand reaches
+                 (json.dumps(pair), int(finished), when, rules.preset_name, rules.target, match_id))
     conn.execute("INSERT OR REPLACE INTO history_tables VALUES (?, ?)", (match_id, line.to_json()))
 
 

@@ -2,12 +2,53 @@
 chosen and the page it is on.  The screen, its drawing and its files all read the same rows."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
+from game.app.lang import typed
+from game.app.lang.i18n import tr
 from game.app.records.deal_export import deal_lines
 from game.app.records.history import HandEntry, History, MatchEntry
+from game.app.records.history_tables import TableLine
+from game.engine.table import side_of
 
 Row = MatchEntry | HandEntry
+
+
+def seat_name(line: TableLine, seat: int) -> str:
+    """A table's seat as its sheet names it: the person's name, or the computer and its level."""
+    kind = line.seats[seat]
+    if kind != "person":
+        return tr("night.computer_seat", n=seat + 1, level=tr("level." + kind))
+    return typed.normal_name(line.names[seat]) or tr("night.player_name", n=seat + 1)
+
+
+def side_name(line: TableLine, side: int) -> str:
+    """A side of a table: a seat of three, or a pair of four."""
+    seats = [s for s in range(len(line.seats)) if side_of(line.kind, s) == side]
+    if len(seats) == 2:
+        return tr("sheet.pair", a=seat_name(line, seats[0]), b=seat_name(line, seats[1]))
+    return seat_name(line, seats[0])
+
+
+def people(line: TableLine) -> str:
+    """Who sat at a table, in seat order."""
+    return tr("rules.v.list_sep").join(seat_name(line, s) for s in range(len(line.seats)))
+
+
+def duel_entry(entry: MatchEntry, hand_no: int) -> MatchEntry:
+    """One duel of a table as a match of two, so its hand is named and replayed as the duel was played:
+    against the computer from the person's seat, else between the two people."""
+    line = entry.table
+    seats = line.duels.get(hand_no) if line is not None else None
+    if line is None or seats is None:
+        return entry
+    kinds = [line.seats[s] for s in seats]
+    names = (seat_name(line, seats[0]), seat_name(line, seats[1]))
+    if "person" in kinds and kinds != ["person", "person"]:
+        bot = 1 if kinds[0] == "person" else 0
+        return dataclasses.replace(entry, mode="bot", opponent=kinds[bot], names=names, seat=1 - bot, table=None)
+    return dataclasses.replace(entry, mode="hotseat", opponent="hotseat", names=names, seat=0, table=None)
 
 
 class HistoryRows:
@@ -85,6 +126,10 @@ class HistoryRows:
         self.page = selected // self.per_page()
 
     # ------------------------------------------------------------------ what the files take
+
+    def entry_for(self, hand: HandEntry) -> MatchEntry | None:
+        """The match a hand of the match open is named and replayed by (a table's: its duel's)."""
+        return None if self.entry is None else duel_entry(self.entry, hand.hand_no)
 
     def match_chosen(self) -> MatchEntry | None:
         """The match open, or else the match chosen in the list."""

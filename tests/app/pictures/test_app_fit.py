@@ -53,7 +53,7 @@ SITUATIONS = (
     "view_log", "view_scores", "view_discards", "result_knock", "result_undercut", "result_gin",
     "result_big_gin", "result_dead", "result_dead_turns", "cut", "cut_details", "result_fair_layoff", "match_over",
     "error", "menu_continue",
-    "night_setup", "night_three_hand", "night_pairs_sheet", "night_daily",
+    "night_setup", "night_three_hand", "night_pairs_sheet", "night_daily", "night_history", "night_history_table",
 )
 
 LEGIBLE = 11  # the smallest text size a line may be shrunk to
