@@ -12,7 +12,7 @@ from game.app.records.history import HandEntry, MatchEntry
 from game.app.stage.scene import Host
 from game.engine.table import DUELS_PER_HAND
 
-from .history_rows import HistoryRows, people, side_name
+from .history_rows import HistoryRows, people, people_short, side_name
 from .recorded import Seats
 
 MATCH_COLUMNS = ((0.0, 0.2, "stats.col.date"), (0.2, 0.26, "stats.col.opponent"), (0.46, 0.16, "stats.col.preset"),
@@ -26,14 +26,16 @@ def when(seconds: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds)) if seconds > 0 else tr("stats.none")
 
 
-def who(entry: MatchEntry) -> str:
-    """Whom the match was played against, or who sat at the table."""
-    return people(entry.table) if entry.table is not None else Seats(entry).opponent()
+def who(entry: MatchEntry, short: bool = False) -> str:
+    """Whom the match was played against, or who sat at the table (``short``: the people, and how many computers)."""
+    if entry.table is not None:
+        return people_short(entry.table) if short else people(entry.table)
+    return Seats(entry).opponent()
 
 
 def preset_words(entry: MatchEntry) -> str:
     if entry.table is not None:
-        return tr("stats.preset_target", preset=tr("night." + entry.table.kind), target=entry.target)
+        return tr("stats.preset_target", preset=tr("history.kind." + entry.table.kind), target=entry.target)
     preset = tr("preset." + entry.preset) if i18n.has("preset." + entry.preset) else entry.preset
     return tr("stats.preset_target", preset=preset, target=entry.target)
 
@@ -155,7 +157,7 @@ class HistoryDrawing:
             score = tr("rules.v.list_sep").join(str(p) for p in m.table.scores)
         else:
             score = tr("stats.score", mine=m.my_score, theirs=m.their_score)
-        return [(when(m.updated_at if m.finished else m.started_at), INK), (who(m), INK),
+        return [(when(m.updated_at if m.finished else m.started_at), INK), (who(m, short=True), INK),
                 (preset_words(m), INK), (score, INK), (outcome, colour)]
 
     def hand_cells(self, h: HandEntry) -> list[tuple[str, tuple[int, int, int]]]:

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable
 
 from game.app.lang import typed
-from game.app.lang.i18n import tr
+from game.app.lang.i18n import plural, tr
 from game.app.records.deal_export import deal_lines
 from game.app.records.history import HandEntry, History, MatchEntry
 from game.app.records.history_tables import TableLine
@@ -34,6 +34,13 @@ def side_name(line: TableLine, side: int) -> str:
 def people(line: TableLine) -> str:
     """Who sat at a table, in seat order."""
     return tr("rules.v.list_sep").join(seat_name(line, s) for s in range(len(line.seats)))
+
+
+def people_short(line: TableLine) -> str:
+    """Who sat at a table in a few words: the people by name, then how many computers."""
+    names = tr("rules.v.list_sep").join(seat_name(line, s) for s, kind in enumerate(line.seats) if kind == "person")
+    computers = len(line.seats) - line.people
+    return plural("history.table_people", computers, people=names) if computers else names
 
 
 def duel_entry(entry: MatchEntry, hand_no: int) -> MatchEntry:
