@@ -16,7 +16,7 @@ from .history_rows import HistoryRows, people, people_short, side_name
 from .recorded import Seats
 
 MATCH_COLUMNS = ((0.0, 0.2, "stats.col.date"), (0.2, 0.26, "stats.col.opponent"), (0.46, 0.16, "stats.col.preset"),
-                 (0.62, 0.14, "stats.col.score"), (0.76, 0.24, "stats.col.result"))
+                 (0.62, 0.10, "stats.col.score"), (0.72, 0.28, "stats.col.result"))
 HAND_COLUMNS = ((0.0, 0.12, "history.col.hand"), (0.12, 0.22, "history.col.dealer"),
                 (0.34, 0.38, "history.col.ending"), (0.72, 0.12, "history.col.points"),
                 (0.84, 0.16, "stats.col.score"))

@@ -24,11 +24,19 @@ def seat_name(line: TableLine, seat: int) -> str:
 
 
 def side_name(line: TableLine, side: int) -> str:
-    """A side of a table: a seat of three, or a pair of four."""
+    """A side of a table in few words: a seat of three, or a pair of four; a computer by its level (and its
+    seat only when another computer plays at the same level)."""
+
+    def name(seat: int) -> str:
+        kind = line.seats[seat]
+        if kind == "person" or line.seats.count(kind) > 1:
+            return seat_name(line, seat)
+        return tr("seat.computer_level", level=tr("level." + kind))
+
     seats = [s for s in range(len(line.seats)) if side_of(line.kind, s) == side]
     if len(seats) == 2:
-        return tr("sheet.pair", a=seat_name(line, seats[0]), b=seat_name(line, seats[1]))
-    return seat_name(line, seats[0])
+        return tr("sheet.pair", a=name(seats[0]), b=name(seats[1]))
+    return name(seats[0])
 
 
 def people(line: TableLine) -> str:
