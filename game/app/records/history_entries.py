@@ -83,6 +83,7 @@ class HandEntry:
 
 def _entry(row: tuple[Any, ...], tables: dict[str, TableLine] | None = None) -> MatchEntry | None:  # Any: a row
     """The row as sqlite3 gives it as an entry, checked, with its table's line when it is a table's."""
+    table = (tables or {}).get(str(row[0]))
     try:
         names = json.loads(row[5])
         scores = json.loads(row[9])
@@ -90,8 +91,9 @@ def _entry(row: tuple[Any, ...], tables: dict[str, TableLine] | None = None) -> 
             match_id=str(row[0]), started_at=float(row[1]), updated_at=float(row[2]), mode=str(row[3]),
             opponent=str(row[4]), names=(str(names[0]), str(names[1])), seat=1 if row[6] == 1 else 0,
             preset=str(row[7]), target=int(row[8]), scores=(int(scores[0]), int(scores[1])), hands=int(row[10]),
-            finished=bool(row[11]), winner=row[12] if row[12] in (0, 1) else None, practice_mode=bool(row[13]),
-            practice=bool(row[14]), imported=bool(row[15]), table=(tables or {}).get(str(row[0])))
+            finished=bool(row[11]) or (table is not None and table.state == "finished"),
+            winner=row[12] if row[12] in (0, 1) else None, practice_mode=bool(row[13]),
+            practice=bool(row[14]), imported=bool(row[15]), table=table)
     except (ValueError, TypeError, IndexError, KeyError):
         log.warning("a damaged history row was skipped: %r", row[:1])
         return None

@@ -5,7 +5,8 @@ recorded duel), with its duels under it as the table's hands.
 The line is written at the end of every duel, in the same transaction as that duel's records (the duel's
 listeners run inside ``TableHistory.batch``), so the table's end is in the history exactly when its last
 duel is; an abandoned table is marked when it is left for something else.  The line sits in a table of
-its own (``history_tables``) beside the match's row, which it keeps in step (finished, scores).
+its own (``history_tables``) beside the match's row, which it keeps in step (scores, rules, time); the
+table is over by its line, not by the row (``MatchEntry.finished`` reads both).
 """
 from __future__ import annotations
 
@@ -103,19 +104,17 @@ def line_of(seats: tuple[str, ...], names: tuple[str, ...], table: Table, state:
 def write_line(conn: sqlite3.Connection, match_id: str, line: TableLine, rules: Rules, when: float,
                shown: tuple[str, ...]) -> None:
     """Keep ``line`` and the table's match row in step with it (made here when no duel made it yet; a reader
-    that knows no table sees a match of its first two seats, ``shown`` as the table named them, never
-    finished by anyone)."""
+    that knows no table sees a match of its first two seats, ``shown`` as the table named them, unfinished:
+    the row's own end is a match of two's, which the statistics hold too)."""
     conn.execute(TABLE)
-    finished = line.state == FINISHED
     pair = (line.scores[0], line.scores[1])
     conn.execute("INSERT OR IGNORE INTO history_matches (match_id, started_at, updated_at, mode, opponent, names, "
                  "seat, preset, target, scores, hands, finished, winner, practice_mode, practice, imported) "
                  "VALUES (?,?,?,'hotseat','hotseat',?,0,?,?,?,0,0,NULL,0,0,0)",
                  (match_id, when, when, json.dumps(list(shown[:2]), ensure_ascii=False), rules.preset_name,
                   rules.target, json.dumps(pair)))
-    conn.execute("UPDATE history_matches SET scores = ?, finished = ?, winner = NULL, updated_at = ?, preset = ?, "
-                 "target = ? WHERE match_id = ?",  # a duel's row has the duel's target, no hand reaches
-                 (json.dumps(pair), int(finished), when, rules.preset_name, rules.target, match_id))
+    conn.execute("UPDATE history_matches SET scores = ?, updated_at = ?, preset = ?, target = ? WHERE match_id = ?",
+                 (json.dumps(pair), when, rules.preset_name, rules.target, match_id))  # a duel's target: no hand's
     conn.execute("INSERT OR REPLACE INTO history_tables VALUES (?, ?)", (match_id, line.to_json()))
 
 
