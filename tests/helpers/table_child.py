@@ -22,6 +22,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 TARGET = 40  # tables end now and then, so their ends (the save dropped) are killed too
+# a caller may ask for a shorter table and what to do at its end: "before-count", "before-drop" or "on"
+TARGET = int(os.environ.get("TABLE_CHILD_TARGET", TARGET))
+END = os.environ.get("TABLE_CHILD_END")
 
 
 def canon(text: str | bytes | None) -> str:
@@ -120,7 +123,7 @@ def main(folder: Path, seed: int) -> int:
     for problem in unsettled(services):
         say("unsettled", problem)
     store = services.store
-    end = rng.choice(("before-count", "before-drop", "on"))  # what this run does at a table's end
+    end = END or rng.choice(("before-count", "before-drop", "on"))  # what this run does at a table's end
     real_count = ledger.count_table
 
     def counting(*args) -> None:
