@@ -87,6 +87,10 @@ def test_a_finished_table_is_in_the_history_as_finished_and_counted_before_its_f
     assert {h.hand_no for h in hands} == person_duels and set(line.duels) == person_duels
     s.flush()
     assert s.load_table() is None
+    assert d.top.name == "table_sheet"
+    d.key(pygame.K_ESCAPE)  # out of the finished table: nothing is kept or offered
+    d.frame(2)
+    assert d.top.name == "menu" and not d.top.can_continue
 
 
 def test_a_table_left_for_the_days_deal_is_listed_as_abandoned(monkeypatch):
