@@ -83,6 +83,7 @@ class TableFlow:
                             ledger=self._ledger())
         self.daily, self._mid_hand = None, False
         self.keep(self.run)
+        self.run.note()  # listed in the history from its start, as a match of two is
         self.show_sheet()
 
     def _ledger(self) -> TableHistory:
@@ -194,7 +195,7 @@ class TableFlow:
 
         saved = self.saved()
         services = self.host.services
-        if saved is not None and saved[1].state is not None:  # a table dealt at least once
+        if saved is not None:
             setup, table = saved
             self._ledger().note(record_id(table), setup, table, ABANDONED)
             services.stats.flush(FINISH_SECONDS)

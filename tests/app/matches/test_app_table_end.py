@@ -97,6 +97,8 @@ def test_a_table_left_for_the_days_deal_is_listed_as_abandoned(monkeypatch):
     d = KeepDriver(monkeypatch, seed=750)
     _start_three(d, seats=("person", "easy", "person"))
     run = d.app.nav.tables.run
+    entry = History(d.app.services.stats).match(run.record_id)
+    assert entry is not None and entry.table.state == "playing" and not entry.hands_open  # two people: hidden
     _moves(d, 6)
     d.app.nav.to_menu()
     d.frame()
@@ -133,5 +135,8 @@ def test_the_history_screen_lists_a_finished_and_an_abandoned_table(monkeypatch,
     assert scene.entry is not None and scene.hands  # its duels under it
     first = scene.hands[0]
     named = scene.drawing.hand_cells(first)
-    assert named[1][0] in ("You", "Ann") or "Computer" in named[1][0]
+    assert named[1][0] == "You" or "Computer" in named[1][0]  # the duel's dealer, named as the duel named it
+    assert scene.tools["#history_coach"].is_enabled  # a duel against the computer: the coach may look
+    d.key(pygame.K_RETURN)
+    assert d.top.name == "replay" and d.top.entry.vs_bot and d.top.entry.table is None
     stats.close()
