@@ -2,6 +2,7 @@
 the history tables, each checked before it is shown."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from dataclasses import dataclass
@@ -60,6 +61,21 @@ class MatchEntry:
         if self.table is not None:
             return self.table.state != "playing" or self.table.people == 1
         return self.vs_bot or self.finished
+
+    def duel(self, hand_no: int, names: tuple[str, str] | None = None) -> MatchEntry:
+        """One duel of a table as a match of two, so its hand is named, replayed and exported as it was played:
+        against the computer from the person's seat, else between its two people (``names``: as shown; else
+        as typed).  Any other match is itself."""
+        line = self.table
+        seats = line.duels.get(hand_no) if line is not None else None
+        if line is None or seats is None:
+            return self
+        kinds = [line.seats[s] for s in seats]
+        named = names if names is not None else (line.names[seats[0]], line.names[seats[1]])
+        if kinds != ["person", "person"]:
+            bot = 1 if kinds[0] == "person" else 0
+            return dataclasses.replace(self, mode="bot", opponent=kinds[bot], names=named, seat=1 - bot, table=None)
+        return dataclasses.replace(self, mode="hotseat", opponent="hotseat", names=named, seat=0, table=None)
 
     def header(self) -> FileHeader:
         return FileHeader(match=self.match_id, seat=self.seat, names=self.names, opponent=self.opponent,

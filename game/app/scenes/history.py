@@ -110,8 +110,8 @@ class HistoryScene(Scene):
         cur = rows.current()
         on: dict[str, bool] = {
             "#history_open": cur is not None,
-            "#history_export": (rows.entry is not None and any(h.ok for h in rows.hands))
-            or (rows.entry is None and cur is not None),
+            "#history_export": ((rows.entry is not None and any(h.ok for h in rows.hands))
+                                or (rows.entry is None and cur is not None)) and self._whole(rows.match_chosen()),
             "#history_import": self.history.available,
             "#history_replay": isinstance(cur, HandEntry) and cur.ok,
             "#history_coach": isinstance(cur, HandEntry) and cur.ok and self._vs_bot(cur),
@@ -125,6 +125,11 @@ class HistoryScene(Scene):
                 b.enable()
             elif not on[oid] and b.is_enabled:
                 b.disable()
+
+    @staticmethod
+    def _whole(entry: MatchEntry | None) -> bool:
+        """Whether the match may be exported whole: a table's duels go one by one (each a match of two)."""
+        return entry is None or entry.table is None
 
     def _vs_bot(self, hand: HandEntry) -> bool:
         entry = self.rows.entry_for(hand)

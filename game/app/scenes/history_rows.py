@@ -2,7 +2,6 @@
 chosen and the page it is on.  The screen, its drawing and its files all read the same rows."""
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from game.app.lang import typed
@@ -52,18 +51,12 @@ def people_short(line: TableLine) -> str:
 
 
 def duel_entry(entry: MatchEntry, hand_no: int) -> MatchEntry:
-    """One duel of a table as a match of two, so its hand is named and replayed as the duel was played:
-    against the computer from the person's seat, else between the two people."""
+    """One duel of a table as a match of two, its seats named as the table's sheet names them."""
     line = entry.table
     seats = line.duels.get(hand_no) if line is not None else None
     if line is None or seats is None:
         return entry
-    kinds = [line.seats[s] for s in seats]
-    names = (seat_name(line, seats[0]), seat_name(line, seats[1]))
-    if "person" in kinds and kinds != ["person", "person"]:
-        bot = 1 if kinds[0] == "person" else 0
-        return dataclasses.replace(entry, mode="bot", opponent=kinds[bot], names=names, seat=1 - bot, table=None)
-    return dataclasses.replace(entry, mode="hotseat", opponent="hotseat", names=names, seat=0, table=None)
+    return entry.duel(hand_no, (seat_name(line, seats[0]), seat_name(line, seats[1])))
 
 
 class HistoryRows:

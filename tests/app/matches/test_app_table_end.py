@@ -16,6 +16,7 @@ from game.app.matches.tablerun import TableRun, TableSetup
 from game.app.records import playways
 from game.app.records.history import History
 from game.engine import VAN
+from game.engine.record_file import load_file
 
 pytestmark = pytest.mark.usefixtures("close_apps", "prefs")
 
@@ -137,6 +138,11 @@ def test_the_history_screen_lists_a_finished_and_an_abandoned_table(monkeypatch,
     named = scene.drawing.hand_cells(first)
     assert named[1][0] == "You" or "Computer" in named[1][0]  # the duel's dealer, named as the duel named it
     assert scene.tools["#history_coach"].is_enabled  # a duel against the computer: the coach may look
+    assert not scene.tools["#history_export"].is_enabled  # a table goes out duel by duel, each a match of two
+    files = scene.history.files
+    assert files.export_text(scene.entry.match_id) is None
+    header = load_file(files.export_text(scene.entry.match_id, first.hand_no).encode()).header
+    assert header.mode == "bot" and header.opponent in ("easy", "medium") and header.names[header.seat] == "Alexandra"
     d.key(pygame.K_RETURN)
     assert d.top.name == "replay" and d.top.entry.vs_bot and d.top.entry.table is None
     stats.close()
