@@ -48,6 +48,14 @@ def read_seal(text: str | bytes, table: Table) -> tuple[MatchSeal | None, bool]:
 
 def read_table(text: str | bytes) -> tuple[TableSetup, Table]:
     """The kept table and its setup; ``SaveError`` naming the problem when it cannot be used."""
+    setup, table = read_kept(text)
+    if table.over:
+        raise SaveError("the saved table is already over")
+    return setup, table
+
+
+def read_kept(text: str | bytes) -> tuple[TableSetup, Table]:
+    """The kept table and its setup, over or not (the start settles one that is over)."""
     try:
         data: object = json.loads(text)
     except (ValueError, UnicodeDecodeError, RecursionError) as e:
@@ -66,8 +74,6 @@ def read_table(text: str | bytes) -> tuple[TableSetup, Table]:
         raise SaveError(f"the table save's seats are not usable: {e}") from None
     if setup.computers != table.computers:
         raise SaveError("the table save's computers do not sit where the table has them")
-    if table.over:
-        raise SaveError("the saved table is already over")
     return setup, table
 
 

@@ -8,6 +8,7 @@ its result is shown on the score sheet.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -66,6 +67,31 @@ class Sounds(Protocol):
     def play(self, name: str) -> None: ...
 
 
+class TableLedger(Protocol):
+    """Where a table's line goes in the history (``records.history_tables.TableHistory``): written at each
+    duel's end inside ``batch``, the transaction of that duel's own records."""
+
+    def batch(self) -> contextlib.AbstractContextManager[None]: ...
+
+    def note(self, match_id: str, setup: TableSetup, table: Table, state: str | None = None) -> None: ...
+
+
+class Unrecorded:
+    """The ledger of a table kept in no history (tests, pictures)."""
+
+    def batch(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
+
+    def note(self, match_id: str, setup: TableSetup, table: Table, state: str | None = None) -> None:
+        return None
+
+
+def record_id(table: Table) -> str:
+    """A table's id in the statistics and the history: its way of playing and its seed, so every duel of one
+    table (and the same duel replayed after a kill) is recorded under one match, its duel's number."""
+    return f"{table.kind}{table.seed:x}"
+
+
 @dataclass
 class DuelMatch(Match):
     """One hand of a table, as the two-player scenes play it; every move goes through the table."""
@@ -111,9 +137,13 @@ class DuelMatch(Match):
         seat = self.state.to_act if player is None else player
         if seat is None:
             raise ValueError("nobody is to act between hands")
-        events = self.run.table.apply(action, self.run.table.duel.seats[seat])
-        self._tell(action, events)  # the records first (the listeners), then the table's save, as for two
-        self.run.changed(self.run)
+        run = self.run
+        events = run.table.apply(action, run.table.duel.seats[seat])
+        with run.ledger.batch():  # the duel's records and, at its end, the table's line: one transaction
+            self._tell(action, events)  # the records first (the listeners), then the table's save, as for two
+            if run.table.duel_over:
+                run.note()
+        run.changed(run)
         return events
 
 
@@ -121,8 +151,10 @@ class TableRun:
     """A table match in the app: the engine's table, the setup, and the computers' own duels."""
 
     def __init__(self, setup: TableSetup, bots: BotKit, sound: Sounds | None = None, table: Table | None = None,
-                 changed: Callable[[TableRun], None] = lambda run: None, chain: MatchSeal | None = None) -> None:
+                 changed: Callable[[TableRun], None] = lambda run: None, chain: MatchSeal | None = None,
+                 ledger: TableLedger | None = None) -> None:
         self.setup = setup
+        self.ledger: TableLedger = Unrecorded() if ledger is None else ledger
         self.bots = bots
         self.sound = sound
         self.changed = changed  # told after every move and deal, so the table is kept as it stands
@@ -200,9 +232,11 @@ class TableRun:
 
     @property
     def record_id(self) -> str:
-        """The table's id in the statistics and the history: its way of playing and its seed, so every duel
-        of one table (and the same duel replayed after a kill) is recorded under one match, its duel's number."""
-        return f"{self.table.kind}{self.table.seed:x}"
+        return record_id(self.table)
+
+    def note(self, state: str | None = None) -> None:
+        """The table's line in the history as it stands (``state``: "abandoned" when it is left)."""
+        self.ledger.note(self.record_id, self.setup, self.table, state)
 
     def duel_meta(self, setup: MatchSetup) -> MatchMeta:
         """Who plays the duel, as the records keep it: the people's names, the computer's level."""
@@ -237,6 +271,8 @@ class TableRun:
         if problem is not None:  # the referee put a legal move in its place
             log.warning("a computer's move at the table was replaced: %s", problem)
         self.alone.play(table, seat, action)
+        if table.duel_over:  # the table's line (its end, maybe) in the history before the table's save
+            self.note()
         self.changed(self)
         if table.duel_over:
             self.alone = None

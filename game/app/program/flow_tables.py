@@ -2,7 +2,10 @@
 sheet between hands, each duel through the two-player scenes, and the deal of the day.
 
 A table is kept (``table.json``, written atomically by the store) after every move and every deal, so
-leaving, Esc and closing the window all leave it for Continue; it is dropped when the table ends.  A table
+leaving, Esc and closing the window all leave it for Continue.  Its save never runs ahead of its records:
+each duel's records and the table's line in the history are written first (``records.history_tables``).
+When the table ends it is counted by its way of playing, then its file is dropped; one left for something
+else is marked abandoned in the history, then dropped (``records.ledger`` settles what a kill cut short).  A table
 that deals fairly is sealed whole when it starts (one ``MatchSeal``, a link a duel), and each duel goes
 through the cut as a hand of two does: the seed once a table, the cut by the duel's person (cut 0 between
 two computers); the seal is kept with the table.
@@ -18,6 +21,7 @@ from game.app.matches.match import Match, MatchSetup
 
 if TYPE_CHECKING:
     from game.app.matches.tablerun import TableRun, TableSetup
+    from game.app.records.history_tables import TableHistory
     from game.app.stage.scene import Host
     from game.engine.daily import DailyDeal
     from game.engine.fairness_chain import MatchSeal
@@ -75,17 +79,36 @@ class TableFlow:
         nav = self.host.nav
         fair = nav.fair if nav.fair is not None else nav.seed is None
         chain = nav.new_seal(1) if fair else None  # the whole table sealed before any seed is asked
-        self.run = TableRun(setup, self.host.bots, self.host.services.sound, changed=self.keep, chain=chain)
+        self.run = TableRun(setup, self.host.bots, self.host.services.sound, changed=self.keep, chain=chain,
+                            ledger=self._ledger())
         self.daily, self._mid_hand = None, False
         self.keep(self.run)
+        self.run.note()  # listed in the history from its start, as a match of two is
         self.show_sheet()
 
-    def keep(self, run: TableRun) -> None:
-        """Save the table as it stands (a sealed one from its seal on); a finished table is no longer offered."""
-        from game.app.matches.tablekeep import table_text
+    def _ledger(self) -> TableHistory:
+        from game.app.records.history import History
+        from game.app.records.history_tables import TableHistory
 
-        store = self.host.services.store
-        store.save_table(None if run.table.over else table_text(run.setup, run.table, run.chain))
+        return TableHistory(History(self.host.services.stats), self.host.services.clock)
+
+    def keep(self, run: TableRun) -> None:
+        """Save the table as it stands (a sealed one from its seal on), its records in place first; a finished
+        table is counted by its way of playing, then no longer offered."""
+        from game.app.matches.tablekeep import table_text
+        from game.app.program.listeners import SAVE_AHEAD_SECONDS
+        from game.app.stage.services import FINISH_SECONDS
+
+        services = self.host.services
+        services.stats.flush(FINISH_SECONDS if run.table.duel_over else SAVE_AHEAD_SECONDS)
+        if run.table.over:
+            from game.app.records import playways
+            from game.app.records.history_tables import line_of
+            from game.app.records.ledger import count_table
+
+            count_table(playways.folder_of(services), run.record_id, line_of(run.setup.seats, run.setup.names,
+                                                                              run.table))
+        services.store.save_table(None if run.table.over else table_text(run.setup, run.table, run.chain))
 
     def show_sheet(self, alone: bool = False) -> None:
         """The table's sheet; ``alone``: with the computers' own duel, just dealt, being played on it."""
@@ -165,7 +188,18 @@ class TableFlow:
         return None if saved is None else table_line(*saved)
 
     def drop_saved(self) -> None:
-        self.host.services.store.save_table(None)
+        """Leave the kept table for something else: marked abandoned in the history, then dropped."""
+        from game.app.matches.tablerun import record_id
+        from game.app.records.history_tables import ABANDONED
+        from game.app.stage.services import FINISH_SECONDS
+
+        saved = self.saved()
+        services = self.host.services
+        if saved is not None:
+            setup, table = saved
+            self._ledger().note(record_id(table), setup, table, ABANDONED)
+            services.stats.flush(FINISH_SECONDS)
+        services.store.save_table(None)
 
     def continue_table(self) -> bool:
         """Back to the kept table: its sheet (the curtain between people), or the duel in play when one
@@ -178,7 +212,7 @@ class TableFlow:
         setup, table = saved
         chain = self._kept_seal(table)
         self.run = TableRun(setup, self.host.bots, self.host.services.sound, table=table, changed=self.keep,
-                            chain=chain)
+                            chain=chain, ledger=self._ledger())
         self.daily = None
         self._mid_hand = table.state is not None and not table.duel_over
         if self._mid_hand and not self.run.headless and setup.people == 1:

@@ -13,6 +13,7 @@ opened.  Only the newest ``keep`` matches are kept (``HISTORY_KEEP`` unless the 
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sqlite3
@@ -30,9 +31,11 @@ from game.app.records.history_files import (
     HistoryFiles,
     flush_exports,
 )
+from game.app.records.history_tables import TableLine, forget_lines, read_lines, write_line
 from game.app.records.stats import SilentStats, Stats
 from game.engine.record import HandRecord, RecordError, replay
 from game.engine.record_file import LoadedFile
+from game.engine.rules import Rules
 
 log = logging.getLogger(__name__)
 
@@ -195,6 +198,14 @@ class History:
             "UPDATE history_matches SET scores = ?, finished = 1, winner = ?, updated_at = ? WHERE match_id = ?",
             (json.dumps(list(scores)), winner, when, match_id)))
 
+    def batch(self) -> contextlib.AbstractContextManager[None]:
+        """Writes made inside go to the database in one transaction (``Stats.batch``)."""
+        return self.stats.batch()
+
+    def keep_table(self, match_id: str, line: TableLine, rules: Rules, when: float, shown: tuple[str, ...]) -> None:
+        """A table's line (``history_tables``), and its match row in step (joins the caller's batch)."""
+        self._write(lambda conn: write_line(conn, match_id, line, rules, when, shown))
+
     def mark_practice(self, match_id: str) -> None:
         """A move of this match was taken back: it is practice, and its hands leave the statistics."""
 
@@ -217,6 +228,7 @@ class History:
         def write(conn: sqlite3.Connection) -> None:
             conn.execute("DELETE FROM history_hands WHERE match_id = ?", (match_id,))
             conn.execute("DELETE FROM history_matches WHERE match_id = ?", (match_id,))
+            forget_lines(conn, [match_id])
 
         self._write(write)
 
@@ -257,7 +269,8 @@ class History:
         def query(conn: sqlite3.Connection) -> list[MatchEntry]:
             rows = conn.execute(f"SELECT {_MATCH_COLUMNS} FROM history_matches ORDER BY updated_at DESC, rowid DESC"
                                 + (" LIMIT ?" if limit is not None else ""), (limit,) if limit is not None else ())
-            return [e for e in (_entry(r) for r in rows) if e is not None]
+            tables = read_lines(conn)
+            return [e for e in (_entry(r, tables) for r in rows) if e is not None]
 
         none: list[MatchEntry] = []
         return list(self._read(query, none))
@@ -266,7 +279,7 @@ class History:
         def query(conn: sqlite3.Connection) -> MatchEntry | None:
             row = conn.execute(f"SELECT {_MATCH_COLUMNS} FROM history_matches WHERE match_id = ?",
                                (match_id,)).fetchone()
-            return None if row is None else _entry(row)
+            return None if row is None else _entry(row, read_lines(conn))
 
         found = self._read(query, None)
         return found if isinstance(found, MatchEntry) else None
@@ -327,3 +340,4 @@ def _prune(conn: sqlite3.Connection, keep: int, spare: str) -> None:
     for match_id in old:
         conn.execute("DELETE FROM history_hands WHERE match_id = ?", (match_id,))
         conn.execute("DELETE FROM history_matches WHERE match_id = ?", (match_id,))
+    forget_lines(conn, old)

@@ -49,6 +49,10 @@ class HistoryFiles:
                    and (hand_no is None or h.hand_no == hand_no)]
         if not records:
             return None
+        if entry.table is not None:  # a table's hand is exported as its duel, a match of two
+            if hand_no is None:
+                return None
+            entry = entry.duel(hand_no)
         return dump_file(entry.header(), records)
 
     def export(self, match_id: str, hand_no: int | None = None, when: float | None = None) -> Path | None:

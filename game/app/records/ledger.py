@@ -11,12 +11,19 @@ from its marker.  The count of the match's way of playing (``ways.json``) is wri
 records and the save's removal, and a count is made once per match: the start counts a match the
 records hold as over and the count missed (from its marker whole; from a live save, the count and the
 win without the day's best result, which needs the last hand).
+
+A table of three or four goes the same way: its line in the history (``history_tables``) is written with
+its last duel's records, the table is counted by its way (``count_table``, once by its id), then its file
+(``table.json``) is dropped.  ``settle_table`` finishes at the next start what a kill cut short: a kept
+table the history holds as finished is counted and dropped, one kept over is recorded first, one the
+player left (abandoned) is dropped, and one that cannot be read is set aside with a notice.
 """
 from __future__ import annotations
 
 import logging
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.app.records import playways
@@ -24,6 +31,7 @@ from game.engine import MatchState
 
 if TYPE_CHECKING:
     from game.app.matches.meta import MatchMeta
+    from game.app.records.history_tables import TableLine
     from game.app.records.stats import Stats
     from game.app.storage.store import Store
 
@@ -34,6 +42,7 @@ def settle_at_start(store: Store, stats: Stats, clock: Callable[[], float] = tim
     """Make the save agree with the records before the first menu: a marker's match is recorded (the
     statistics and the history's end together), counted by its way, and then dropped; a live save of a
     match the records hold as over is counted by its way (once) and dropped."""
+    settle_table(store, stats, clock)
     finished = store.take_finished_match()
     if finished is not None:
         state, meta = finished
@@ -85,3 +94,47 @@ def _over_in_history(stats: Stats, match_id: str) -> bool:
 
     entry = History(stats).match(match_id)
     return entry is not None and entry.finished
+
+
+def count_table(folder: Path | None, match_id: str, line: TableLine) -> None:
+    """Count a finished table by its way of playing, once (``ways.json`` knows the ids it counted); won when
+    a person's side won.  Made before the table's file is dropped, so a kill in between loses no count."""
+    if line.state != "finished" or line.winner is None:
+        return
+    people = playways.table_people(line.kind, line.seats, line.names, line.winner, line.scores)
+    try:
+        playways.record(folder, line.kind, line.person_won, match_id=match_id, people=people)
+    except Exception:  # a count must never keep the finished table's file in place
+        log.exception("the table could not be counted by its way of playing")
+
+
+def settle_table(store: Store, stats: Stats, clock: Callable[[], float] = time.time) -> None:
+    """Make the kept table agree with the records before the first menu (see the module's note)."""
+    from game.app.matches.tablekeep import read_kept
+    from game.app.matches.tablerun import record_id
+    from game.app.records.history import History
+    from game.app.records.history_tables import FINISHED, PLAYING, TableHistory, line_of
+
+    raw = store.load_table()
+    if raw is None:
+        return
+    try:
+        setup, table = read_kept(raw)
+    except Exception as exc:  # an untrusted file: never a crash, kept aside with a notice
+        log.warning("the kept table could not be used: %s", exc)
+        store.refuse_table(exc)
+        return
+    match_id = record_id(table)
+    entry = History(stats).match(match_id)
+    line = entry.table if entry is not None else None
+    if table.over and (line is None or line.state != FINISHED):
+        TableHistory(History(stats), clock).note(match_id, setup, table)
+        if not stats.flush(2.0):
+            return  # not in the records yet: the file stays for the next start
+        line = line_of(setup.seats, setup.names, table)
+    if line is None or line.state == PLAYING:
+        return
+    log.warning("the kept table %s is already recorded as %s: it is not offered again", match_id, line.state)
+    count_table(store.folder, match_id, line)
+    store.save_table(None)
+    store.flush(2.0)

@@ -110,11 +110,11 @@ class HistoryScene(Scene):
         cur = rows.current()
         on: dict[str, bool] = {
             "#history_open": cur is not None,
-            "#history_export": (rows.entry is not None and any(h.ok for h in rows.hands))
-            or (rows.entry is None and cur is not None),
+            "#history_export": ((rows.entry is not None and any(h.ok for h in rows.hands))
+                                or (rows.entry is None and cur is not None)) and self._whole(rows.match_chosen()),
             "#history_import": self.history.available,
             "#history_replay": isinstance(cur, HandEntry) and cur.ok,
-            "#history_coach": isinstance(cur, HandEntry) and cur.ok and rows.entry is not None and rows.entry.vs_bot,
+            "#history_coach": isinstance(cur, HandEntry) and cur.ok and self._vs_bot(cur),
             "#history_export_hand": isinstance(cur, HandEntry) and cur.ok,
             "#history_export_deals": isinstance(cur, MatchEntry) and cur.hands_open,
         }
@@ -125,6 +125,15 @@ class HistoryScene(Scene):
                 b.enable()
             elif not on[oid] and b.is_enabled:
                 b.disable()
+
+    @staticmethod
+    def _whole(entry: MatchEntry | None) -> bool:
+        """Whether the match may be exported whole: a table's duels go one by one (each a match of two)."""
+        return entry is None or entry.table is None
+
+    def _vs_bot(self, hand: HandEntry) -> bool:
+        entry = self.rows.entry_for(hand)
+        return entry is not None and entry.vs_bot
 
     def clear_ui(self) -> None:
         super().clear_ui()
@@ -166,19 +175,21 @@ class HistoryScene(Scene):
     def coach(self) -> None:
         cur = self.rows.current()
         if isinstance(cur, HandEntry):
-            if self.rows.entry is None or not self.rows.entry.vs_bot:
+            if not self._vs_bot(cur):
                 self.app.toast(tr("history.coach_bot_only"))
                 return
             self.replay(cur, coach=True)
 
     def replay(self, hand: HandEntry, coach: bool) -> None:
-        entry = self.rows.entry
+        entry = self.rows.entry_for(hand)
         if entry is None:
             return
         if hand.record is None:
             self.app.toast(tr("history.damaged"), 3.5)
             return
         earlier = [h.record for h in self.rows.hands if h.record is not None and h.hand_no < hand.hand_no]
+        if self.rows.entry is not None and self.rows.entry.table is not None:
+            earlier = []  # each duel of a table is a match of its own, from nothing
         try:
             self.app.nav.show_replay(entry, hand.record, coach=coach, earlier=earlier)
         except RecordError:

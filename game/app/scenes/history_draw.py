@@ -10,12 +10,13 @@ from game.app.lang.i18n import tr
 from game.app.looks.panels import GOLD, INK, INK_DIM, RED, felt, panel
 from game.app.records.history import HandEntry, MatchEntry
 from game.app.stage.scene import Host
+from game.engine.table import DUELS_PER_HAND
 
-from .history_rows import HistoryRows
+from .history_rows import HistoryRows, people, people_short, side_name
 from .recorded import Seats
 
 MATCH_COLUMNS = ((0.0, 0.2, "stats.col.date"), (0.2, 0.26, "stats.col.opponent"), (0.46, 0.16, "stats.col.preset"),
-                 (0.62, 0.14, "stats.col.score"), (0.76, 0.24, "stats.col.result"))
+                 (0.62, 0.10, "stats.col.score"), (0.72, 0.28, "stats.col.result"))
 HAND_COLUMNS = ((0.0, 0.12, "history.col.hand"), (0.12, 0.22, "history.col.dealer"),
                 (0.34, 0.38, "history.col.ending"), (0.72, 0.12, "history.col.points"),
                 (0.84, 0.16, "stats.col.score"))
@@ -25,7 +26,16 @@ def when(seconds: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds)) if seconds > 0 else tr("stats.none")
 
 
+def who(entry: MatchEntry, short: bool = False) -> str:
+    """Whom the match was played against, or who sat at the table (``short``: the people, and how many computers)."""
+    if entry.table is not None:
+        return people_short(entry.table) if short else people(entry.table)
+    return Seats(entry).opponent()
+
+
 def preset_words(entry: MatchEntry) -> str:
+    if entry.table is not None:
+        return tr("stats.preset_target", preset=tr("history.kind." + entry.table.kind), target=entry.target)
     preset = tr("preset." + entry.preset) if i18n.has("preset." + entry.preset) else entry.preset
     return tr("stats.preset_target", preset=preset, target=entry.target)
 
@@ -33,7 +43,14 @@ def preset_words(entry: MatchEntry) -> str:
 def outcome_words(entry: MatchEntry) -> tuple[str, tuple[int, int, int]]:
     words = []
     colour = INK
-    if entry.finished and entry.won is not None:
+    line = entry.table
+    if line is not None and line.state == "finished" and line.winner is not None:
+        words.append(tr("history.table_winner", name=side_name(line, line.winner)))
+        colour = GOLD if line.person_won else RED
+    elif line is not None and line.state == "abandoned":
+        words.append(tr("history.abandoned"))
+        colour = INK_DIM
+    elif entry.finished and entry.won is not None and line is None:
         words.append(tr("stats.won") if entry.won else tr("stats.lost"))
         colour = GOLD if entry.won else RED
     else:
@@ -96,7 +113,7 @@ class HistoryDrawing:
         else:
             m = self.rows.entry  # dated as in the statistics: a finished match by its end
             title = tr("history.match_title", date=when(m.updated_at if m.finished else m.started_at),
-                       opponent=Seats(m).opponent())
+                       opponent=who(m))
         right_space = round(lay.button_h * 2.4) + lay.px(40) if self.rows.pages() > 1 else lay.px(20)
         text.draw(surface, title, lay.font(28), GOLD, (r.centerx, r.top + lay.px(34)), bold=True,
                   max_width=r.width - 2 * right_space)
@@ -136,16 +153,22 @@ class HistoryDrawing:
 
     def match_cells(self, m: MatchEntry) -> list[tuple[str, tuple[int, int, int]]]:
         outcome, colour = outcome_words(m)
-        return [(when(m.updated_at if m.finished else m.started_at), INK), (Seats(m).opponent(), INK),
-                (preset_words(m), INK),
-                (tr("stats.score", mine=m.my_score, theirs=m.their_score), INK), (outcome, colour)]
+        if m.table is not None:  # every side's score, in seat order as the people are named
+            score = tr("rules.v.list_sep").join(str(p) for p in m.table.scores)
+        else:
+            score = tr("stats.score", mine=m.my_score, theirs=m.their_score)
+        return [(when(m.updated_at if m.finished else m.started_at), INK), (who(m, short=True), INK),
+                (preset_words(m), INK), (score, INK), (outcome, colour)]
 
     def hand_cells(self, h: HandEntry) -> list[tuple[str, tuple[int, int, int]]]:
-        number = tr("table.hand_no", n=h.hand_no + 1)
+        line = self.rows.entry.table if self.rows.entry is not None else None
+        hand_no = h.hand_no // DUELS_PER_HAND[line.kind] if line is not None else h.hand_no  # pairs: two duels a hand
+        number = tr("table.hand_no", n=hand_no + 1)
         rec = h.record
         if rec is None or rec.end is None or self.rows.entry is None:
             return [(number, INK), ("", INK), (tr("history.damaged_row"), RED), ("", INK), ("", INK)]
-        seats = Seats(self.rows.entry)
+        entry = self.rows.entry_for(h) or self.rows.entry
+        seats = Seats(entry)
         end = rec.end
         if end.kind == "dead":
             ending = tr("over.kind.dead")
@@ -155,7 +178,7 @@ class HistoryDrawing:
         scores = list(rec.scores)
         if end.winner is not None:
             scores[end.winner] += end.points
-        me = self.rows.entry.seat
+        me = entry.seat
         colour = INK if end.winner is None else GOLD if end.winner == me else RED
         points = str(end.points) if end.winner is not None else tr("stats.none")
         return [(number, INK), (seats.name(rec.dealer), INK), (ending, colour), (points, colour),

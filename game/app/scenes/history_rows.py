@@ -4,10 +4,59 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.app.lang import typed
+from game.app.lang.i18n import plural, tr
 from game.app.records.deal_export import deal_lines
 from game.app.records.history import HandEntry, History, MatchEntry
+from game.app.records.history_tables import TableLine
+from game.engine.table import side_of
 
 Row = MatchEntry | HandEntry
+
+
+def seat_name(line: TableLine, seat: int) -> str:
+    """A table's seat as its sheet names it: the person's name, or the computer and its level."""
+    kind = line.seats[seat]
+    if kind != "person":
+        return tr("night.computer_seat", n=seat + 1, level=tr("level." + kind))
+    return typed.normal_name(line.names[seat]) or tr("night.player_name", n=seat + 1)
+
+
+def side_name(line: TableLine, side: int) -> str:
+    """A side of a table in few words: a seat of three, or a pair of four; a computer by its level (and its
+    seat only when another computer plays at the same level)."""
+
+    def name(seat: int) -> str:
+        kind = line.seats[seat]
+        if kind == "person" or line.seats.count(kind) > 1:
+            return seat_name(line, seat)
+        return tr("seat.computer_level", level=tr("level." + kind))
+
+    seats = [s for s in range(len(line.seats)) if side_of(line.kind, s) == side]
+    if len(seats) == 2:
+        return tr("sheet.pair", a=name(seats[0]), b=name(seats[1]))
+    return name(seats[0])
+
+
+def people(line: TableLine) -> str:
+    """Who sat at a table, in seat order."""
+    return tr("rules.v.list_sep").join(seat_name(line, s) for s in range(len(line.seats)))
+
+
+def people_short(line: TableLine) -> str:
+    """Who sat at a table in a few words: the people by name, then how many computers."""
+    names = tr("rules.v.list_sep").join(seat_name(line, s) for s, kind in enumerate(line.seats) if kind == "person")
+    computers = len(line.seats) - line.people
+    return plural("history.table_people", computers, people=names) if computers else names
+
+
+def duel_entry(entry: MatchEntry, hand_no: int) -> MatchEntry:
+    """One duel of a table as a match of two, its seats named as the table's sheet names them."""
+    line = entry.table
+    seats = line.duels.get(hand_no) if line is not None else None
+    if line is None or seats is None:
+        return entry
+    return entry.duel(hand_no, (seat_name(line, seats[0]), seat_name(line, seats[1])))
 
 
 class HistoryRows:
@@ -85,6 +134,10 @@ class HistoryRows:
         self.page = selected // self.per_page()
 
     # ------------------------------------------------------------------ what the files take
+
+    def entry_for(self, hand: HandEntry) -> MatchEntry | None:
+        """The match a hand of the match open is named and replayed by (a table's: its duel's)."""
+        return None if self.entry is None else duel_entry(self.entry, hand.hand_no)
 
     def match_chosen(self) -> MatchEntry | None:
         """The match open, or else the match chosen in the list."""

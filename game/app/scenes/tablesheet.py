@@ -25,7 +25,6 @@ class TableSheetScene(Scene):
         super().__init__(app)
         self.run = run
         self.playing_alone = False
-        self.counted = False
         self.grid = SheetGrid(run)
 
     # ------------------------------------------------------------------ what it says
@@ -70,8 +69,6 @@ class TableSheetScene(Scene):
                         class_id="@tool")
         if self.playing_alone:
             self.play_button.disable()
-        if over and not self.counted:
-            self.count()
 
     def play(self) -> None:
         table = self.run.table
@@ -96,23 +93,6 @@ class TableSheetScene(Scene):
 
         table = self.run.table
         self.app.push(RulesScene(self.app, table.rules, table.kind, table.house))
-
-    def count(self) -> None:
-        """The finished table in the statistics by way of playing: won when a person's side won."""
-        from functools import partial
-
-        from game.app.records import playways
-
-        self.counted = True
-        table, setup = self.run.table, self.run.setup
-        final = table.final
-        if final is None:
-            return
-        won = any(s == "person" and (s_i % 2 if table.kind == "pairs" else s_i) == final.winner
-                  for s_i, s in enumerate(setup.seats))
-        people = playways.table_people(table.kind, setup.seats, setup.names, final.winner, final.totals)
-        folder = playways.folder_of(self.app.services)
-        self.app.think(partial(playways.record, people=people), folder, table.kind, won)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)

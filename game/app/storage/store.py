@@ -116,12 +116,13 @@ class Store(_InFolder):
         Only the copy of the game that holds the folder's lock may call this (``storage.lock``).
         """
         remove_stale_temps(self._folder)
-        for path, key in ((self.settings_path, NOTICE_SETTINGS), (self.match_path, NOTICE_MATCH)):
+        for path, key in ((self.settings_path, NOTICE_SETTINGS), (self.match_path, NOTICE_MATCH),
+                          (self.table_path, NOTICE_MATCH)):
             try:
                 check_kind(path)
             except Unusable as e:
                 self._unusable(path, key, str(e))
-        found = unwritable(self._folder, (self.settings_path, self.match_path))
+        found = unwritable(self._folder, (self.settings_path, self.match_path, self.table_path))
         if found is not None:
             log.warning("progress cannot be saved in %s (%s)", found[1], found[0])
             self.trouble.seen_at_start(*found)

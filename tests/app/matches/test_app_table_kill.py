@@ -1,6 +1,8 @@
 """A table killed (SIGKILL) at random moments of its play and saves: the next start finds nothing
 damaged, the statistics and the history agree, and Continue brings the table back at most one action
-behind the last save the game handed over."""
+behind the last save the game handed over.  Tables end now and then, and a run often kills itself at a
+table's end (before its count, or before its file is dropped): the next start settles it, so a finished
+table is never offered again and every finished table in the history is counted by its way of playing."""
 from __future__ import annotations
 
 import os
@@ -20,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[3]
 CHILD = ROOT / "tests" / "helpers" / "table_child.py"
 sys.path.insert(0, str(ROOT / "tools"))
 import soak_checks  # noqa: E402
-from helpers.table_child import canon  # noqa: E402
+from helpers.table_child import canon, kept_id  # noqa: E402
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="the test kills with SIGKILL")
 
@@ -30,24 +32,28 @@ def on_disk(folder: Path) -> str:
     return canon(path.read_bytes()) if path.is_file() else "none"
 
 
-def one_run(folder: Path, seed: int, wait: float) -> list[list[str]]:
+def one_run(folder: Path, seed: int, wait: float, **extra: str) -> list[list[str]]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               PYTHONDONTWRITEBYTECODE="1")
+               PYTHONDONTWRITEBYTECODE="1", **extra)
     proc = subprocess.Popen([sys.executable, str(CHILD), str(folder), str(seed)], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True, env=env, cwd=str(ROOT))
     lines: list[str] = []
     reader = threading.Thread(target=lines.extend, args=(proc.stdout,), daemon=True)
     reader.start()
+    ended = False
     try:
         proc.wait(wait)
-        pytest.fail(f"the game ended by itself (status {proc.returncode}): {lines[-5:]}")
+        ended = True  # it ended before our kill: only a kill of its own at a table's end is allowed
     except subprocess.TimeoutExpired:
         pass
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(30)
     reader.join(10)
-    return [line.split() for line in lines]
+    words = [line.split() for line in lines]
+    if ended and (proc.returncode != -signal.SIGKILL or not words or words[-1][:1] != ["self-kill"]):
+        pytest.fail(f"the game ended by itself (status {proc.returncode}): {lines[-5:]}")
+    return words
 
 
 def records_behind_the_save(folder: Path) -> tuple[list[str], int]:
@@ -90,7 +96,11 @@ def problems_after(folder: Path, before: str, words: list[list[str]]) -> tuple[l
     for w in words:
         if not w:
             continue
-        if w[0] == "saving" and len(w) == 3:  # a line the kill cut short came before its save was handed over
+        if w[0] == "settled":  # the start dropped a table the records hold as finished (or left)
+            announced[0] = before = "none"
+        elif w[0] == "unsettled":
+            problems.append(" ".join(w))
+        elif w[0] == "saving" and len(w) == 3:  # a line the kill cut short came before its save was handed over
             announced[int(w[1])] = w[2]
         elif w[0] == "saved" and len(w) == 2:
             done = int(w[1])
@@ -113,6 +123,21 @@ def problems_after(folder: Path, before: str, words: list[list[str]]) -> tuple[l
     return problems + behind, done, compared
 
 
+def finished_tables(folder: Path) -> tuple[set[str], set[str]]:
+    """The tables the history holds as finished, and the ids the ways of playing counted (a start settled
+    first, as the game's next start would)."""
+    from game.app.records import playways
+    from game.app.records.history import History
+    from game.app.stage.services import Services
+
+    services = Services.for_player(folder)
+    try:
+        done = {e.match_id for e in History(services.stats).matches() if e.table and e.table.state == "finished"}
+    finally:
+        services.close()
+    return done, set(playways.load(folder)["counted"])
+
+
 @pytest.mark.slow
 def test_a_table_killed_at_fifty_random_moments_comes_back_each_time(tmp_path):
     rng = random.Random(39)
@@ -128,3 +153,27 @@ def test_a_table_killed_at_fifty_random_moments_comes_back_each_time(tmp_path):
     assert not failures, "\n".join(failures)
     assert saves > 200 and resumed >= 25  # the kills came during play, and most starts continued a table
     assert compared >= 25  # the records were held to finished duels of kept tables, not to empty ones
+    finished, counted = finished_tables(tmp_path)
+    assert finished <= counted and kept_id(tmp_path) not in finished  # each counted, none offered again
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("end", ["before-count", "before-drop"])
+def test_a_table_killed_at_its_end_is_settled_by_the_next_start(tmp_path, end):
+    """Killed between its last duel's records and its count, or between its count and its file's drop: the
+    next start counts it (once) and drops it, and Continue never offers it."""
+    from game.app.records import playways
+
+    words = one_run(tmp_path, 3, 240, TABLE_CHILD_TARGET="10", TABLE_CHILD_END=end)
+    assert words and words[-1] == ["self-kill", end], words[-3:]
+    kept = kept_id(tmp_path)
+    assert kept is not None  # the kill left the table's file behind
+    problems, _, _ = problems_after(tmp_path, on_disk(tmp_path), [])
+    assert not problems
+    again = one_run(tmp_path, 4, 4.0, TABLE_CHILD_TARGET="10", TABLE_CHILD_END="on")
+    assert ["settled", kept] in again and not [w for w in again if w[:1] == ["unsettled"]]
+    finished, counted = finished_tables(tmp_path)
+    assert kept in finished and kept in counted and kept_id(tmp_path) != kept
+    ways = playways.load(tmp_path)["ways"]
+    assert ways["three"]["played"] + ways["pairs"]["played"] == 1  # the start counted it once (and only it)
+    assert not soak_checks.mismatches(tmp_path)

@@ -56,7 +56,7 @@ SITUATIONS = (
     "result_big_gin", "result_dead", "result_dead_turns", "cut", "cut_details", "result_fair_layoff",
     "deal_details", "deal_export_dialog", "play_out_of_play", "view_scores_hollywood", "match_over",
     "error", "menu_continue",
-    "night_setup", "night_three_hand", "night_pairs_sheet", "night_daily",
+    "night_setup", "night_three_hand", "night_pairs_sheet", "night_daily", "night_history", "night_history_table",
 )
 
 LEGIBLE = 11  # the smallest text size a line may be shrunk to

@@ -1,6 +1,6 @@
 """Every place that counts a finished match by its way of playing also counts its people: the end of a
 match (the services), the next start after a kill (the ledger), the screen's count (the flow) and a
-finished table of three or two pairs (the score sheet)."""
+finished table of three or two pairs (the ledger, before the table's file goes)."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -86,18 +86,14 @@ def test_the_screen_s_count_passes_the_people_and_counts_once(tmp_path):
         "Bo": {"played": 1, "won": int(final.winner == 1), "points": final.totals[1]}}
 
 
-def test_a_finished_table_counts_each_person_at_it(tmp_path):
-    from game.app.scenes.tablesheet import TableSheetScene
+def test_a_finished_table_counts_each_person_at_it_once(tmp_path):
+    from game.app.records.history_tables import TableLine
+    from game.app.records.ledger import count_table
 
-    ran = []
-    final = SimpleNamespace(winner=1, totals=(80, 240))
-    sheet = SimpleNamespace(
-        counted=False,
-        run=SimpleNamespace(table=SimpleNamespace(kind="pairs", final=final),
-                            setup=SimpleNamespace(seats=("person", "person", "easy", "hard"), names=("Ava", "Bo"))),
-        app=SimpleNamespace(services=SimpleNamespace(store=None), think=lambda fn, *args: ran.append(fn(*args))))
-    TableSheetScene.count(sheet)  # the score sheet's own count, on a stand-in for the scene
-    data = ran[0]
-    assert sheet.counted and data["ways"]["pairs"] == {"played": 1, "won": 1}
+    line = TableLine("pairs", ("person", "person", "easy", "hard"), ("Ava", "Bo"), (80, 240), 1, "finished")
+    count_table(tmp_path, "table1", line)
+    count_table(tmp_path, "table1", line)  # the start after a kill counts it again: once all the same
+    data = playways.load(tmp_path)
+    assert data["ways"]["pairs"] == {"played": 1, "won": 1}
     assert data["people"]["pairs"] == {"Ava": {"played": 1, "won": 0, "points": 80},
                                        "Bo": {"played": 1, "won": 1, "points": 240}}
