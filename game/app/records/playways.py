@@ -217,13 +217,29 @@ def record(folder: Path | None, way: str, won: bool, daily: DailyResult | None =
     if daily is not None:
         data["days"] = daybook.add(data["days"], daily)
     _add_people(data, way, people)
-    if folder is not None:
-        try:
-            Path(folder).mkdir(parents=True, exist_ok=True)
-            atomic_write(Path(folder) / FILE, json.dumps(data, ensure_ascii=False, indent=1), durable=False)
-        except (OSError, Unusable):
-            log.exception("the ways of playing could not be written")
+    _write(folder, data)
     return data
+
+
+def reset(folder: Path | None) -> Ways:
+    """Forget every count, person and day, as Reset statistics asks; the ids of the matches counted are
+    kept, so a match counted before the reset is not counted again after a kill."""
+    if folder is not None:
+        check(folder)
+    data = _fresh()
+    data["counted"] = load(folder)["counted"]
+    _write(folder, data)
+    return data
+
+
+def _write(folder: Path | None, data: Ways) -> None:
+    if folder is None:
+        return
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        atomic_write(Path(folder) / FILE, json.dumps(data, ensure_ascii=False, indent=1), durable=False)
+    except (OSError, Unusable):
+        log.exception("the ways of playing could not be written")
 
 
 def seeded_export(seed: int, hand_no: int, dealer: int) -> str:

@@ -310,6 +310,7 @@ class StatsScene(Scene):
 
     def reset(self) -> None:
         self.db.reset()
+        playways.reset(self.folder)
         self.page = 0
         self.load()
         self.rebuild_ui()

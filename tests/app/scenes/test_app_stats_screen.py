@@ -9,6 +9,7 @@ from helpers.apps import frames, make_app
 from game.app.config import paths
 from game.app.lang import bidi, i18n, text
 from game.app.matches.meta import MatchMeta
+from game.app.records import playways
 from game.app.records.stats import Stats
 from game.app.scenes.stats import ROWS, StatsScene, opponent_name, row_value
 from game.engine import VAN, FinalScore, HandResult
@@ -96,6 +97,8 @@ def test_reset_asks_first_and_cancel_keeps_everything(monkeypatch, tmp_path):
     app.push(StatsScene(app))
     frames(app)
     scene = app.top
+    scene.folder = tmp_path  # the ways of playing, with a person and a day, go with the figures
+    playways.record(tmp_path, "three", True, match_id="t1", people=[playways.Person("Ava", True, 120)])
     scene.ask_reset()
     frames(app)
     assert scene.dialog is not None and scene.dialog.alive()
@@ -112,6 +115,9 @@ def test_reset_asks_first_and_cancel_keeps_everything(monkeypatch, tmp_path):
     frames(app)
     assert db.opponents() == [] and db.recent_matches() == []
     assert scene.opponents == [] and scene.dialog is None
+    ways = playways.load(tmp_path)
+    assert ways["ways"]["three"] == {"played": 0, "won": 0} and not any(ways["people"].values()) and ways["days"] == []
+    assert playways.record(tmp_path, "three", True, match_id="t1")["ways"]["three"]["played"] == 0  # counted once
     db.close()
 
 
