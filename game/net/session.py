@@ -148,7 +148,9 @@ class Session(SessionView):
         self.records: list[dict[str, Any]] = []
         self.ended = None
         self.match_over = self.peer_done = self.paused = False
-        self.sent_bytes = self.frames = 0
+        self.sent_bytes = self.sent_frames = self.frames = 0
+        self.turnarounds = 0  # how often this side sent after hearing from the other: round trips, both sides
+        self._heard = False
         self._notices: list[Notice] = []
         self._sent = self._taken = 0
         self._hello_sent = False
@@ -233,6 +235,7 @@ class Session(SessionView):
 
     def _on_frame(self, payload: bytes) -> None:
         self.frames += 1
+        self._heard = True
         self._since = self.clock()
         try:
             msg = decode(payload)
@@ -318,6 +321,9 @@ class Session(SessionView):
     def _send(self, msg: dict[str, Any]) -> None:
         frame = encode(msg)
         self.sent_bytes += len(frame)
+        self.sent_frames += 1
+        self.turnarounds += self._heard
+        self._heard = False
         self.link.send(frame)
 
     def _send_all(self, messages: list[dict[str, Any]]) -> None:
