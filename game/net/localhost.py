@@ -13,8 +13,8 @@ from typing import Any
 
 from game.engine import VAN, Action, DrawStock, HandDealt, MatchState, Rules
 from game.net.auth import FRAME_OVERHEAD
-from game.net.session import Session
-from game.net.transport import Timing, host, join
+from game.net.session import Link, Session
+from game.net.transport import Connection, Timing, host, join
 
 Chooser = Callable[[MatchState, int, random.Random], Action]
 
@@ -49,11 +49,17 @@ def drive(session: Session, choose: Chooser, rng: random.Random, seconds: float 
             "hands": len(session.records), "ended": session.ended}
 
 
-def localhost_match(seed: int, choose: Chooser, rules: Rules = VAN, seconds: float = 120.0) -> dict[str, Any]:
-    """Both seats of one match over localhost; the host's figures with both sides' bytes and both deals."""
+def localhost_match(seed: int, choose: Chooser, rules: Rules = VAN, seconds: float = 120.0,
+                    wrap: Callable[[Connection], Link] | None = None, **options: Any) -> dict[str, Any]:
+    """Both seats of one match over localhost; both sides' deals, round trips and bytes together.
+
+    ``wrap`` stands between the guest and its connection (a test's lying peer); ``options`` go to both
+    sessions.  ``sessions`` holds both, the host's first."""
     link = host(bind="127.0.0.1", port=0, timing=Timing(resume_window=10.0))
     guest_link = join(str(link.code), f"127.0.0.1:{link.port}", timing=Timing(resume_window=10.0))
-    sessions = [Session(link, "host", rules, auto_next=True), Session(guest_link, "guest", auto_next=True)]
+    guest: Link = guest_link if wrap is None else wrap(guest_link)
+    sessions = [Session(link, "host", rules, auto_next=True, **options),
+                Session(guest, "guest", auto_next=True, **options)]
     found: list[dict[str, Any]] = [{}, {}]
 
     def run(seat: int) -> None:
@@ -71,4 +77,4 @@ def localhost_match(seed: int, choose: Chooser, rules: Rules = VAN, seconds: flo
         raise RuntimeError("a seat of the localhost match did not finish")
     return {"deals": mine["deals"] + theirs["deals"], "trips": mine["trips"] + theirs["trips"],
             "bytes": mine["bytes"] + theirs["bytes"], "hands": mine["hands"],
-            "ended": mine["ended"] or theirs["ended"]}
+            "ended": mine["ended"] or theirs["ended"], "sessions": sessions}
