@@ -15,7 +15,9 @@ How a caller uses it, from one thread::
 The setup comes first (``game.net.setup``: the host's rules, both names, the first dealer drawn by both),
 then hand after hand with a ``HandReferee``; every frame is a message of ``game.net.messages``.  The
 local seat is 0 for the host and 1 for the guest; ``state`` is its engine state (stand-ins for the
-cards it cannot see: show the player ``observation()``), ``records`` every checked hand's transcript.
+cards it cannot see: show the player ``observation()``), ``records`` every checked hand's transcript
+(``write_record`` writes one for ``tools/check_online.py``).  The peer's moves come as ``event``
+notices (the engine's events as this seat sees them), like the local seat's own.
 
 Time: while the peer owes a move, it has the rules' ``turn_timer`` seconds plus ``tolerance`` from when
 this side saw its turn begin (a move later than that ends the match as ``net.stalled``); while it owes
@@ -25,6 +27,8 @@ window (two minutes) or reports the match lost: it ends as ``abandoned``.
 """
 from __future__ import annotations
 
+import json
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -189,6 +193,17 @@ class Session(SessionView):
 
     def close(self, reason: str = "left") -> None:
         self.link.close(reason)
+
+    def write_record(self, hand: int, path: str) -> None:
+        """Write a checked hand's transcript (for ``tools/check_online.py``) whole or not at all."""
+        if not 1 <= hand <= len(self.records):
+            raise ValueError(f"hand {hand} is not a checked hand of this match")
+        text = json.dumps(self.records[hand - 1], sort_keys=True, separators=(",", ":"))
+        with open(path + ".tmp", "w", encoding="ascii") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(path + ".tmp", path)
 
     def poll(self, timeout: float = 0.0) -> list[Notice]:
         """Take what arrived (waiting up to ``timeout`` for the first), run the clocks, and say what happened."""

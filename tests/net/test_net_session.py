@@ -86,6 +86,20 @@ def test_a_recorded_hand_passes_the_standalone_checker():
     assert len(set(order)) == 52
 
 
+def test_a_written_record_is_checked_by_the_standalone_checker(tmp_path, capsys):
+    spec = importlib.util.spec_from_file_location("check_online", ROOT / "tools" / "check_online.py")
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    a, b = _pair(VAN.with_(target=50))
+    run_pair([a, b], random.Random(8))
+    path = str(tmp_path / "hand-1.json")
+    b.write_record(1, path)
+    assert check.main([path]) == 0
+    assert "every step of both seats checks out" in capsys.readouterr().out
+    with pytest.raises(ValueError):
+        b.write_record(len(b.records) + 1, path)
+
+
 def test_the_first_dealer_needs_both_draws():
     one, other = bytes(32), bytes([1]) * 32
     dealers = {first_dealer(one, bytes([i]) * 32) for i in range(16)}
