@@ -27,116 +27,26 @@ window (two minutes) or reports the match lost: it ends as ``abandoned``.
 """
 from __future__ import annotations
 
-import json
-import os
+import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from game.engine import Action, Event, HandResult, MatchState, Observation, Phase, Rules, observe
+from game.engine import Action, HandResult, Phase, Rules
 from game.net.deck import KeyBook
 from game.net.errors import DealError
 from game.net.messages import MessageError, decode, encode, message
 from game.net.referee import HandReferee
+from game.net.session_view import NOTICE_KINDS, Link, Notice, SessionView
 from game.net.setup import Setup
 
-NOTICE_KINDS = ("setup", "event", "paused", "resumed", "refused", "hand_over", "match_over", "ended")
-"""``setup``: the match is agreed (names, rules, first dealer); ``event``: an engine event this seat saw
-(``event``); ``paused``/``resumed``: the line dropped / came back; ``refused``: a stranger's try was
-turned away (the match goes on); ``hand_over``: a hand checked by both (``result``); ``match_over``;
-``ended``: the match stopped early, ``word`` says why (a key of ``errors.NOTICES`` when a side broke
-the protocol, ``party`` "peer" or "self"; else the transport's reason: ``left``, ``abandoned``, ...)."""
+__all__ = ["NOTICE_KINDS", "Link", "Notice", "Session", "SessionView"]
+
 SESSION_TYPES = frozenset(("hello", "open", "next", "done"))
 
 
-@dataclass(frozen=True)
-class Notice:
-    """What the caller is told; ``word`` is stable (a screen translates it), ``text`` is English for logs."""
-
-    kind: str
-    word: str = ""
-    text: str = ""
-    party: str = ""
-    event: Event | None = None
-    result: HandResult | None = None
-
-
-class Link(Protocol):
-    """What the session needs of a ``transport.Connection``."""
-
-    is_host: bool
-
-    def send(self, payload: bytes) -> bool: ...
-    def receive(self, timeout: float | None = None) -> Any: ...
-    def close(self, reason: str = "left") -> None: ...
-
-
-class SessionView:
-    """What a caller reads of a session: the match as the local seat knows it, and whose turn it is."""
-
-    seat: int
-    setup: Setup
-    referee: HandReferee | None
-    ended: Notice | None
-    match_over: bool
-    peer_done: bool
-    paused: bool
-    clock: Callable[[], float]
-    _ready: int
-    _since: float
-
-    @property
-    def rules(self) -> Rules | None:
-        return self.setup.rules
-
-    @property
-    def names(self) -> tuple[str, str]:
-        return self.setup.names
-
-    @property
-    def state(self) -> MatchState | None:
-        return None if self.referee is None else self.referee.state
-
-    def observation(self) -> Observation | None:
-        """What the local seat may know, as the bots and the screens read it."""
-        state = self.state
-        return None if state is None else observe(state, self.seat)
-
-    @property
-    def hand(self) -> int:
-        return 0 if self.referee is None else self.referee.deck.hand
-
-    @property
-    def over(self) -> bool:
-        return self.match_over or self.ended is not None
-
-    @property
-    def finished(self) -> bool:
-        """Nothing more will happen: ended, or over and the peer has checked every hand too."""
-        return self.ended is not None or (self.match_over and self.peer_done)
-
-    @property
-    def my_turn(self) -> bool:
-        ref = self.referee
-        return (not self.over and not self.paused and ref is not None and ref.state is not None
-                and ref.pending is None and not ref.over and ref.state.to_act == self.seat)
-
-    @property
-    def between_hands(self) -> bool:
-        """The last hand is checked and the next waits for this side's ``next_hand``."""
-        ref = self.referee
-        return not self.over and ref is not None and ref.result is not None and self._ready <= self.hand
-
-    def time_left(self) -> float | None:
-        """Seconds left of the local seat's turn (negative when past), or None without a clock or turn."""
-        if not self.my_turn or self.rules is None or not self.rules.turn_timer:
-            return None
-        return self.rules.turn_timer - (self.clock() - self._since)
-
-
 class Session(SessionView):
-    """One seat of an online match; every method is for the one thread that polls it."""
+    """One seat of an online match; ``poll``, ``play`` and ``next_hand`` may come from different threads."""
 
     def __init__(self, link: Link, name: str, rules: Rules | None = None, *, patience: float = 20.0,
                  tolerance: float = 5.0, linger: float = 600.0, auto_next: bool = False,
@@ -160,6 +70,7 @@ class Session(SessionView):
         self._hello_sent = False
         self._ready = self._peer_ready = 0  # the hands each side is ready for
         self._since = clock()
+        self._lock = threading.RLock()  # the caller's threads take turns: a frame never lands mid-move
 
 
     # ------------------------------------------------------------------ what the caller does
@@ -168,19 +79,28 @@ class Session(SessionView):
         """The local seat's move; ``IllegalAction`` (nothing sent) when refused, ``ValueError`` when not its turn.
 
         A move later than the turn's time and the tolerance is not sent: the match ends as ``net.stalled``."""
-        if not self.my_turn:
-            raise ValueError("it is not this seat's turn")
-        left = self.time_left()
-        if left is not None and left < -self.tolerance:
-            self._end("net.stalled", "the turn's time ran out before the move", "self")
-            return
-        assert self.referee is not None
-        self._send_all(self.referee.play(action))
-        self._since = self.clock()
-        self._after_step()
+        with self._lock:
+            if not self.my_turn:
+                raise ValueError("it is not this seat's turn")
+            left = self.time_left()
+            if left is not None and left < -self.tolerance:
+                self._end("net.stalled", "the turn's time ran out before the move", "self")
+                return
+            assert self.referee is not None
+            try:
+                self._send_all(self.referee.play(action))
+            except DealError as exc:  # this side's own deal cannot go on: end, never a traceback
+                self._end(exc.notice, str(exc), "self", exc)
+                return
+            self._since = self.clock()
+            self._after_step()
 
     def next_hand(self) -> None:
         """The local player is ready for the next deal (the host deals once both are)."""
+        with self._lock:
+            self._next_hand()
+
+    def _next_hand(self) -> None:
         if not self.between_hands:
             raise ValueError("no hand waits to be dealt")
         self._ready = self.hand + 1
@@ -194,28 +114,15 @@ class Session(SessionView):
     def close(self, reason: str = "left") -> None:
         self.link.close(reason)
 
-    def write_record(self, hand: int, path: str) -> None:
-        """Write a checked hand's transcript (for ``tools/check_online.py``) whole or not at all."""
-        if not 1 <= hand <= len(self.records):
-            raise ValueError(f"hand {hand} is not a checked hand of this match")
-        text = json.dumps(self.records[hand - 1], sort_keys=True, separators=(",", ":"))
-        with open(path + ".tmp", "w", encoding="ascii") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(path + ".tmp", path)
-
     def poll(self, timeout: float = 0.0) -> list[Notice]:
         """Take what arrived (waiting up to ``timeout`` for the first), run the clocks, and say what happened."""
-        wait: float | None = timeout
-        while not self.finished:
-            event = self.link.receive(wait)
-            wait = 0
-            if event is None:
-                break
-            self._on_link(event)
-        self._check_clock()
-        notices, self._notices = self._notices, []
+        event = None if self.finished else self.link.receive(timeout)
+        with self._lock:
+            while event is not None:
+                self._on_link(event)
+                event = None if self.finished else self.link.receive(0)
+            self._check_clock()
+            notices, self._notices = self._notices, []
         return notices
 
     # ------------------------------------------------------------------ the link
@@ -329,7 +236,7 @@ class Session(SessionView):
             self._notices.append(Notice("match_over", "over", "the match is over and every hand checked"))
             self._send_session("done", ref.deck.hand)
         elif self.auto_next:
-            self.next_hand()
+            self._next_hand()
 
     # ------------------------------------------------------------------ sending, clocks, the end
 
