@@ -118,6 +118,7 @@ class Session(SessionView):
         """Take what arrived (waiting up to ``timeout`` for the first), run the clocks, and say what happened."""
         event = None if self.finished else self.link.receive(timeout)
         with self._lock:
+            self._check_clock()  # a move that comes after its time is refused, not played
             while event is not None:
                 self._on_link(event)
                 event = None if self.finished else self.link.receive(0)
