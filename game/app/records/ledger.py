@@ -110,14 +110,15 @@ def count_table(folder: Path | None, match_id: str, line: TableLine) -> None:
 
 def settle_table(store: Store, stats: Stats, clock: Callable[[], float] = time.time) -> None:
     """Make the kept table agree with the records before the first menu (see the module's note)."""
+    raw = store.load_table()
+    if raw is None:
+        return
+    # only when a table is kept: the history and the table's modules stay out of an ordinary start
     from game.app.matches.tablekeep import read_kept
     from game.app.matches.tablerun import record_id
     from game.app.records.history import History
     from game.app.records.history_tables import FINISHED, PLAYING, TableHistory, line_of
 
-    raw = store.load_table()
-    if raw is None:
-        return
     try:
         setup, table = read_kept(raw)
     except Exception as exc:  # an untrusted file: never a crash, kept aside with a notice
