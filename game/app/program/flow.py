@@ -26,6 +26,7 @@ from game.engine.dealing import first_dealer
 from game.engine.fairness_chain import MatchSeal
 
 if TYPE_CHECKING:
+    from game.app.matches.netlobby import LinkKit
     from game.app.records.history import History, MatchEntry
     from game.app.records.history_recorder import HistoryRecorder
     from game.app.stage.scene import Host, Scene
@@ -39,7 +40,7 @@ LATER = ("game.app.program.listeners", "game.app.records.history", "game.app.sce
          "game.app.scenes.deal", "game.app.scenes.error", "game.app.scenes.history", "game.app.scenes.matchover",
          "game.app.scenes.overlays", "game.app.scenes.play", "game.app.scenes.replay", "game.app.scenes.result",
          "game.app.scenes.settings", "game.app.scenes.gamenight", "game.app.scenes.tablesheet",
-         "game.app.scenes.matchviews", "game.app.scenes.lesson")
+         "game.app.scenes.matchviews", "game.app.scenes.lesson", "game.app.scenes.netlobby")
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,15 @@ class HandOrder:
         return HandOrder(sort=list(self.sort))
 
 
+def _show_network(host: Host, flow: Flow, mode: str = "host") -> None:
+    """Play over the network: the lobby to host or join, with the flow's network calls (tests set their own)."""
+    from game.app.scenes.netlobby import NetLobbyScene
+
+    flow.match = None
+    flow.tables.leave()
+    host.set_scene(NetLobbyScene(host, mode, flow.net_kit))
+
+
 class Flow:
     """The navigator handed to every scene (``host.nav``)."""
 
@@ -68,8 +78,10 @@ class Flow:
         self.notices: list[Notice] = []
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
         self.menu_choice: Opponent | None = None  # the opponent last chosen in the menu (a level or hotseat)
+        self.net_kit: LinkKit | None = None  # the network calls of the lobby (None: the real ones)
         self.tables = TableFlow(host, self._play_duel, lambda setup: self._open(setup, None, True))
         self.show_lesson = partial(flow_lesson.show_lesson, host, self)  # the first lesson, kept nowhere
+        self.show_network = partial(_show_network, host, self)
 
     def next_seed(self) -> int:
         if self.seed is not None:
@@ -112,8 +124,7 @@ class Flow:
         self.start_deal(match)
 
     def _cut(self, chain: MatchSeal, cutter: str | None, then: Callable[[MatchSeal, int | None], None]) -> None:
-        """Take the seed and the cut: ``then`` gets the seal holding the seed and the card cut (None: "Cut
-        for me").  Quick play skips the screen once the match has its seed."""
+        """Take the seed and the cut (``then`` gets the seal, None for "Cut for me"); quick play skips it."""
         if self.host.settings.cut_for_me and chain.player_seed is not None and chain.remaining > 0:
             then(chain, None)
             return
@@ -293,8 +304,7 @@ class Flow:
         return rec is not None and match is self.match and rec.can_undo(match)
 
     def undo(self) -> bool:
-        """Practice mode: take the game back to the player's previous decision in this hand (the match
-        rewinds itself; the play scene then starts the turn afresh)."""
+        """Practice: back to the player's previous decision (the match rewinds, the turn starts afresh)."""
         match = self.match
         rec = self.recorder
         if match is None or rec is None or not rec.can_undo(match):

@@ -1,0 +1,123 @@
+"""The lobby before a match over the network: a host shows a fresh code and its address and waits, a guest
+joins by the typed code (at the address, or where the local network finds it), and every trouble ends in one
+word the screen can say.  Everything runs over the loopback address; nothing is announced on the network."""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from helpers.netlink import QUICK
+
+from game.app.matches.netlobby import REASONS, LinkKit, Lobby, relay_address
+
+
+class Announced:
+    """Stands for the local network: what was announced, and found again by its room."""
+
+    def __init__(self) -> None:
+        self.adverts: dict[str, str] = {}
+        self.closed: list[str] = []
+
+    def advertise(self, room: str, port: int, address: str):
+        self.adverts[room] = f"127.0.0.1:{port}"
+        outer = self
+
+        class Advert:
+            def close(self) -> None:
+                outer.closed.append(room)
+
+        return Advert()
+
+    def find(self, room: str, timeout: float) -> str | None:
+        return self.adverts.get(room)
+
+
+@pytest.fixture
+def worker():
+    pool = ThreadPoolExecutor(2)
+    yield pool.submit
+    pool.shutdown(wait=True)
+
+
+def _kit(net: Announced) -> LinkKit:
+    return LinkKit(find=net.find, advertise=net.advertise, bind="127.0.0.1", find_seconds=0.2, timing=QUICK)
+
+
+def _until(lobbies, state: str, seconds: float = 8.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if all(lobby.poll() == state for lobby in lobbies):
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"not {state}: {[(lobby.state, lobby.reason) for lobby in lobbies]}")
+
+
+def test_a_guest_finds_the_host_on_the_local_network_by_the_code_alone(worker):
+    net = Announced()
+    host, guest = Lobby(_kit(net), worker), Lobby(_kit(net), worker)
+    host.open_host()
+    _until([host], "waiting")
+    assert host.code is not None and host.address.endswith(net.adverts[host.code.room].rsplit(":", 1)[1])
+    guest.open_join(str(host.code).lower().replace("-", " "))  # typed any old way
+    assert guest.state == "finding"
+    _until([host, guest], "connected")
+    links = host.take(), guest.take()
+    assert net.closed == [host.code.room]  # found: no longer announced
+    links[0].send(b"hello")
+    event = None
+    for _ in range(200):
+        event = links[1].receive(0.05)
+        if event is not None and event.kind == "frame":
+            break
+    assert event is not None and event.payload == b"hello"
+    for link in links:
+        link.close()
+
+
+def test_a_guest_joins_at_a_typed_address(worker):
+    host, guest = Lobby(_kit(Announced()), worker), Lobby(_kit(Announced()), worker)
+    host.open_host()
+    _until([host], "waiting")
+    port = host.address.rsplit(":", 1)[1]
+    guest.open_join(str(host.code), f"127.0.0.1:{port}")
+    assert guest.state == "connecting"
+    _until([host, guest], "connected")
+    host.close()
+    guest.close()
+    assert host.state == guest.state == "idle" and host.link is None
+
+
+def test_a_wrong_code_is_told_as_wrong_and_a_bad_one_before_anything_is_sent(worker):
+    host, guest = Lobby(_kit(Announced()), worker), Lobby(_kit(Announced()), worker)
+    guest.open_join("K7QD-3MX")
+    assert (guest.state, guest.reason) == ("failed", "code") and "9 symbols" in guest.detail
+    host.open_host()
+    _until([host], "waiting")
+    wrong = str(host.code)[:-1] + ("0" if str(host.code)[-1] != "0" else "1")
+    guest.open_join(wrong, host.address.replace(host.address.rsplit(":", 1)[0], "127.0.0.1"))
+    _until([guest], "failed")
+    assert guest.reason == "wrong-code" and guest.link is None
+    host.close()
+
+
+def test_a_game_not_found_asks_for_the_address_and_nobody_there_is_unreachable(worker):
+    guest = Lobby(_kit(Announced()), worker)
+    guest.open_join("K7QD-3MXV9")
+    _until([guest], "failed")
+    assert guest.reason == "not_found"
+    guest.open_join("K7QD-3MXV9", "127.0.0.1:9")  # the discard port: nothing listens
+    _until([guest], "failed")
+    assert guest.reason in REASONS and guest.reason != "not_found"
+
+
+def test_the_lobby_hands_over_only_a_connected_link():
+    lobby = Lobby(LinkKit(), ThreadPoolExecutor(1).submit)
+    with pytest.raises(RuntimeError):
+        lobby.take()
+
+
+@pytest.mark.parametrize(("typed", "dialled"), [("", ""), (" relay.example:8765 ", "ws://relay.example:8765"),
+                                                ("wss://r.example", "wss://r.example")])
+def test_a_typed_relay_becomes_the_address_dialled(typed, dialled):
+    assert relay_address(typed) == dialled
