@@ -45,6 +45,7 @@ class LinkKit:
     join: Callable[..., Link] = transport.join
     find: Callable[[str, float], str | None] = discovery.find
     advertise: Callable[[str, int, str], Closes | None] = discovery.advertise
+    new_code: Callable[[], JoinCode] = new_code
     bind: str = "0.0.0.0"
     find_seconds: float = 3.0
     timing: transport.Timing = field(default_factory=transport.Timing)
@@ -77,7 +78,7 @@ class Lobby:
     def open_host(self, relay: str = "") -> None:
         """Listen (or wait at ``relay``) under a fresh code."""
         self.close()
-        self.code, self.state, self.reason = new_code(), "starting", ""
+        self.code, self.state, self.reason = self.kit.new_code(), "starting", ""
         self._future = self.think(self._host, self.code, relay_address(relay))
 
     def _host(self, code: JoinCode, relay: str) -> Link:

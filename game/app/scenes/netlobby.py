@@ -21,6 +21,8 @@ from game.app.stage.scene import Host, Scene
 from game.app.stage.uitheme import label_width
 from game.engine import PRESET_NAMES, TARGET_CHOICES, Rules, preset
 
+from .menu_widgets import MenuWidgets
+
 MODES = ("host", "join")
 RELAY_LIMIT = 120  # characters of a typed address
 
@@ -56,9 +58,9 @@ class NetLobbyScene(Scene):
             y = self._choices(y, "target", [(t, tr("menu.target_value", points=t)) for t in self.targets()],
                               self.choose_target)
         else:
-            y = self._entry(y, "code", 16, tr("net.code_hint"), latin=True)
-            y = self._entry(y, "address", RELAY_LIMIT, tr("net.address_hint"), latin=True)
-        y = self._entry(y, "relay", RELAY_LIMIT, tr("net.relay_hint"), latin=True)
+            y = self._entry(y, "code", 16, tr("net.code_hint"))
+            y = self._entry(y, "address", RELAY_LIMIT, tr("net.address_hint"))
+        y = self._entry(y, "relay", RELAY_LIMIT, tr("net.relay_hint"))
         sw = round(lay.col_w * 1.3)
         y += gap
         self.button(lay.rect(lay.w / 2 - sw - gap, y, sw, round(bh * 1.15)), "net.open_" + self.mode, "#net_open",
@@ -84,19 +86,35 @@ class NetLobbyScene(Scene):
             x += w + gap
         return y + bh + gap
 
-    def _entry(self, y: int, row: str, limit: int, hint: str, latin: bool = False) -> int:
-        """A typed field right of its label (codes and addresses in Latin letters, left to right)."""
+    def _entry(self, y: int, row: str, limit: int, hint: str) -> int:
+        """A typed field right of its label."""
         lay = self.app.layout
         self.row_tops[row] = y
         rect = lay.rect(self.left + self.label_w, y, self.width - self.label_w, lay.button_h)
         e = pygame_gui.elements.UITextEntryLine(
-            rect, self.app.ui, object_id=ObjectID(class_id="@name_ltr" if latin else "@name", object_id=f"#net_{row}"),
+            rect, self.app.ui, object_id=ObjectID(class_id=self._field_class(self.typed[row]), object_id=f"#net_{row}"),
             placeholder_text=widget_text(hint))
         typed.guard(e, limit)
         e.set_text(typed.clean(self.typed[row], limit))
         self.entries[row] = e
         self.widgets.append(e)
         return y + lay.button_h + lay.px(8)
+
+    @staticmethod
+    def _field_class(typed_text: str) -> str:
+        """Latin letters typed on a Persian screen (a code, an address) read left to right; the hint does not."""
+        return "@name_ltr" if MenuWidgets._latin(typed_text) else "@name"
+
+    def _follow_direction(self, entry: pygame_gui.elements.UITextEntryLine) -> None:
+        """A field whose letters changed direction is made again the other way, the caret where it was."""
+        row = next((r for r, e in self.entries.items() if e is entry), None)
+        if row is None or self._field_class(entry.get_text()) in entry.object_ids:
+            return
+        self._keep_typed()
+        self.rebuild_ui()
+        fresh = self.entries[row]
+        fresh.focus()
+        fresh.edit_position = len(fresh.get_text())
 
     def targets(self) -> tuple[int, ...]:
         return TARGET_CHOICES[self.preset]
@@ -160,6 +178,8 @@ class NetLobbyScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self._follow_direction(event.ui_element)
         if event.type == pygame.KEYDOWN and any(e.is_focused for e in self.entries.values()):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.open()

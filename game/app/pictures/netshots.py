@@ -1,0 +1,75 @@
+"""Play over the network in the picture tour: hosting (the code big, the address, the wait), joining (the code
+and the address typed) and a wrong code told.  The links are staged: nothing listens, dials or announces, and
+the code is the same on every run."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from game.app.matches.netlobby import LinkKit
+from game.app.program.app import App
+from game.app.scenes.netlobby import NetLobbyScene
+from game.net.auth import JoinCode
+from game.net.transport import Event
+
+CODE = JoinCode("K7QD", "3MXV9")
+
+
+class StagedLink:
+    """A link that is open and hears nothing, or is refused with ``reason``."""
+
+    def __init__(self, reason: str = "") -> None:
+        self.events = [Event("refused", reason), Event("lost", reason)] if reason else []
+
+    @property
+    def address(self) -> str:
+        return "192.168.1.23:40123"
+
+    @property
+    def port(self) -> int:
+        return 40123
+
+    def receive(self, timeout: float | None = None) -> Event | None:
+        return self.events.pop(0) if self.events else None
+
+    def close(self, reason: str = "left") -> None:
+        self.events = []
+
+
+def staged_kit(refused: str = "") -> LinkKit:
+    return LinkKit(host=lambda *a, **k: StagedLink(), join=lambda *a, **k: StagedLink(refused),
+                   find=lambda room, seconds: None, advertise=lambda room, port, address: None,
+                   new_code=lambda: CODE)
+
+
+def _until(app: App, scene: NetLobbyScene, state: str, limit: int = 600) -> None:
+    for _ in range(limit):
+        app.frame(1 / 60, present=False)
+        if scene.lobby.state == state:
+            break
+    for _ in range(3):
+        app.frame(1 / 60, present=False)
+
+
+def net_tour(app: App) -> Iterator[str]:
+    """The lobby to host and to join, each drawn and ready when its name is yielded."""
+    app.nav.net_kit = staged_kit()
+    app.nav.show_network("host")
+    scene = app.top
+    if not isinstance(scene, NetLobbyScene):
+        raise RuntimeError("expected the network lobby on top")
+    _until(app, scene, "idle", 3)
+    yield "net_host"
+    scene.open()
+    _until(app, scene, "waiting")
+    yield "net_host_waiting"
+    scene.choose_mode("join")
+    scene.typed.update(code=str(CODE), address="192.168.1.23:40123")
+    scene.rebuild_ui()
+    _until(app, scene, "idle", 3)
+    yield "net_join"
+    app.nav.net_kit = scene.lobby.kit = staged_kit("wrong-code")
+    scene.open()
+    _until(app, scene, "failed")
+    yield "net_join_wrong_code"
+    app.nav.net_kit = None
+    app.nav.to_menu()
