@@ -1,9 +1,7 @@
-"""The tour: an app driven through the real scenes into every situation the game can show, one after
-the other, each drawn and ready when its name is yielded.
-
-Situations come from seeded matches played forward by a plain policy through the engine, so the tour
-shows the same screens on every run.  The pictures (``pictures.py``) and the text-fit audit
-(``tests/app/pictures/test_app_fit.py``) both walk it.
+"""The tour: an app driven through the real scenes into every situation the game can show, one after the other,
+each drawn and ready when its name is yielded.  Situations come from seeded matches played forward by a plain
+policy through the engine, so the tour shows the same screens on every run.  The pictures (``pictures.py``) and
+the text-fit audit (``tests/app/pictures/test_app_fit.py``) both walk it.
 """
 from __future__ import annotations
 
