@@ -18,6 +18,8 @@ NOTICES = {
     "net.stalled": "a step that was due and did not come",
     "net.illegal_move": "a move the rules do not allow",
     "net.peer_stopped": "the other side stopped the hand",
+    "net.version": "a version of the match protocol this side does not speak",
+    "net.bad_setup": "a match setup that cannot be played, or a draw that does not match its commitment",
 }
 
 

@@ -18,6 +18,8 @@ MAX_HAND = 100_000
 DECK = 52
 HEX_DIGITS = frozenset("0123456789abcdef")
 NOTICE_TEXT = 400
+NAME_TEXT = 40
+RULES_TEXT = 2000
 
 
 class MessageError(ValueError):
@@ -54,6 +56,16 @@ SCHEMA: dict[str, dict[str, Field]] = {
              "position": Field("int", -1, DECK - 1)},
     # the sender stops: why, as a notice key and a detail
     "notice": {"notice": Field("text", 1, 64), "detail": Field("text", 0, NOTICE_TEXT)},
+    # the match around the hands (game.net.session), numbered apart from the deal's messages:
+    # each side's name, the host's rules as canonical JSON (the guest's empty), a commitment to its draw
+    "hello": {"protocol": Field("text", 1, 40), "name": Field("text", 0, NAME_TEXT),
+              "rules": Field("text", 0, RULES_TEXT), "commit": Field("hex32")},
+    # the draw behind the commitment: both draws together choose the first dealer
+    "open": {"nonce": Field("hex32")},
+    # the guest is ready for hand ``hand``; the host deals it then
+    "next": {},
+    # the match is over and this side has checked every hand
+    "done": {},
 }
 
 
