@@ -1,4 +1,5 @@
-"""Hosting or joining a match over the network before its first card: the code, the address, the wait.
+"""Hosting or joining a match over the network before its first card: the code, the address, the wait, then
+the match agreed by both (the host's rules, both names) in a ``Session`` ready to be played.
 
 The calls that block (listening, dialling, the local network's look-up) run on the worker the lobby is
 handed, so a frame never waits on the network; the screen polls ``Lobby.poll`` and shows ``state``.
@@ -10,13 +11,21 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from game.engine import Rules
 from game.net import discovery, transport
 from game.net.auth import CodeError, JoinCode, new_code, parse_code
+from game.net.errors import NOTICES
+from game.net.session import Session
 
-STATES = ("idle", "starting", "finding", "waiting", "connecting", "connected", "failed")
+STATES = ("idle", "starting", "finding", "waiting", "connecting", "connected", "agreed", "failed")
 # the words a failure is shown by (each has its sentence, ``net.reason.<word>``); any other is "failed"
 REASONS = ("code", "not_found", "wrong-code", "locked", "busy", "version", "malformed", "no-such-game", "left",
            "closed", "abandoned", "unreachable", "failed")
+
+
+def reason_key(reason: str) -> str:
+    """The words of a failure: the protocol's notice (a side broke it) or the lobby's own sentence."""
+    return reason if reason in NOTICES else "net.reason." + reason
 
 
 class Closes(Protocol):
@@ -24,7 +33,11 @@ class Closes(Protocol):
 
 
 class Link(Protocol):
-    """What the lobby needs of a connection (``transport.Connection``)."""
+    """What the lobby and the session need of a connection (``transport.Connection``)."""
+
+    is_host: bool
+
+    def send(self, payload: bytes) -> bool: ...
 
     @property
     def address(self) -> str: ...
@@ -59,6 +72,23 @@ def relay_address(typed: str) -> str:
     return typed if typed.startswith(("ws://", "wss://")) else "ws://" + typed
 
 
+class Replayed:
+    """The link as the session first sees it: the event the lobby already read, then the link's own."""
+
+    def __init__(self, link: Link, first: transport.Event) -> None:
+        self.link, self.first = link, [first]
+        self.is_host = link.is_host
+
+    def send(self, payload: bytes) -> bool:
+        return self.link.send(payload)
+
+    def receive(self, timeout: float | None = None) -> transport.Event | None:
+        return self.first.pop() if self.first else self.link.receive(timeout)
+
+    def close(self, reason: str = "left") -> None:
+        self.link.close(reason)
+
+
 class Lobby:
     """One side's way to a connected friend: host (a fresh code) or join (a typed code)."""
 
@@ -70,14 +100,17 @@ class Lobby:
         self.code: JoinCode | None = None
         self.address = ""  # what the host shows (or the address the guest dials)
         self.link: Link | None = None
+        self.session: Session | None = None  # the match being agreed once the friend is in
+        self.name, self.rules = "", None  # type: tuple[str, Rules | None]
         self._advert: Closes | None = None
         self._future: Future[Link | None] | None = None
 
     # ------------------------------------------------------------------ opening
 
-    def open_host(self, relay: str = "") -> None:
-        """Listen (or wait at ``relay``) under a fresh code."""
+    def open_host(self, name: str, rules: Rules, relay: str = "") -> None:
+        """Listen (or wait at ``relay``) under a fresh code; the match is ``name``'s to ``rules``."""
         self.close()
+        self.name, self.rules = name, rules
         self.code, self.state, self.reason = self.kit.new_code(), "starting", ""
         self._future = self.think(self._host, self.code, relay_address(relay))
 
@@ -87,9 +120,10 @@ class Lobby:
             self._advert = self.kit.advertise(code.room, link.port, link.address.rsplit(":", 1)[0])
         return link
 
-    def open_join(self, typed_code: str, address: str = "", relay: str = "") -> None:
+    def open_join(self, name: str, typed_code: str, address: str = "", relay: str = "") -> None:
         """Join by a typed code at ``address``, through ``relay``, or where the local network finds it."""
         self.close()
+        self.name, self.rules = name, None
         try:
             self.code = parse_code(typed_code)
         except CodeError as error:
@@ -119,11 +153,27 @@ class Lobby:
             event = self.link.receive(0)
             if event is None:
                 break
-            if event.kind == "connected":
-                self.state = "connected"
+            if event.kind == "connected":  # the session says hello on it
+                self.state, self.session = "connected", Session(Replayed(self.link, event), self.name, self.rules)
             elif event.kind in ("refused", "lost"):
                 self._fail(event.reason)
+        if self.session is not None and self.state in ("connected", "agreed"):
+            self._agree(self.session)
         return self.state
+
+    def _agree(self, session: Session) -> None:
+        for notice in session.poll(0):
+            if notice.kind == "setup":
+                self.state = "agreed"
+            elif notice.kind == "ended":
+                self._fail(notice.word)
+
+    @property
+    def friend(self) -> str:
+        """The friend's name once the match is agreed."""
+        if self.session is None or self.state != "agreed":
+            return ""
+        return self.session.names[1 - self.session.seat]
 
     def _started(self, future: Future[Link | None]) -> None:
         error = future.exception()
@@ -139,18 +189,19 @@ class Lobby:
             self.state = "connecting"
 
     def _fail(self, reason: str) -> None:
-        self.state, self.reason = "failed", reason if reason in REASONS else "failed"
+        self.state = "failed"
+        self.reason = reason if reason in REASONS or reason in NOTICES else "failed"
         self._drop()
 
     # ------------------------------------------------------------------ closing
 
-    def take(self) -> Link:
-        """The connected link, handed to the match; the lobby no longer closes it."""
-        if self.state != "connected" or self.link is None:
-            raise RuntimeError("the lobby has no connected link to hand over")
-        link, self.link = self.link, None
+    def take(self) -> Session:
+        """The agreed match, handed to the play; the lobby no longer closes it."""
+        if self.state != "agreed" or self.session is None:
+            raise RuntimeError("the lobby has no agreed match to hand over")
+        session, self.session, self.link = self.session, None, None
         self._stop_advert()
-        return link
+        return session
 
     def close(self) -> None:
         """Give up whatever is open (the link is closed on the worker: closing waits for the other side)."""
@@ -159,7 +210,7 @@ class Lobby:
 
     def _drop(self) -> None:
         self._stop_advert()
-        link, self.link = self.link, None
+        link, self.link, self.session = self.link, None, None
         if link is not None:
             self.think(link.close)
         pending, self._future = self._future, None

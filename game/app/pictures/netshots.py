@@ -17,6 +17,8 @@ CODE = JoinCode("K7QD", "3MXV9")
 class StagedLink:
     """A link that is open and hears nothing, or is refused with ``reason``."""
 
+    is_host = True
+
     def __init__(self, reason: str = "") -> None:
         self.events = [Event("refused", reason), Event("lost", reason)] if reason else []
 
@@ -27,6 +29,9 @@ class StagedLink:
     @property
     def port(self) -> int:
         return 40123
+
+    def send(self, payload: bytes) -> bool:
+        return True
 
     def receive(self, timeout: float | None = None) -> Event | None:
         return self.events.pop(0) if self.events else None

@@ -16,7 +16,7 @@ from pygame_gui.core import ObjectID
 from game.app.lang import text, typed
 from game.app.lang.i18n import tr, widget_text
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
-from game.app.matches.netlobby import LinkKit, Lobby
+from game.app.matches.netlobby import LinkKit, Lobby, reason_key
 from game.app.stage.scene import Host, Scene
 from game.app.stage.uitheme import label_width
 from game.engine import PRESET_NAMES, TARGET_CHOICES, Rules, preset
@@ -158,9 +158,9 @@ class NetLobbyScene(Scene):
         """Host under a fresh code, or join by the typed one."""
         self._keep_typed()
         if self.mode == "host":
-            self.lobby.open_host(self.typed["relay"])
+            self.lobby.open_host(self.player_name(), self.rules(), self.typed["relay"])
         else:
-            self.lobby.open_join(self.typed["code"], self.typed["address"], self.typed["relay"])
+            self.lobby.open_join(self.player_name(), self.typed["code"], self.typed["address"], self.typed["relay"])
         self.refresh()
 
     def player_name(self) -> str:
@@ -196,7 +196,7 @@ class NetLobbyScene(Scene):
         lobby, lay = self.lobby, self.app.layout
         lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
         if lobby.state == "failed":
-            return [(tr("net.reason." + lobby.reason), lay.font(17), GOLD, False)]
+            return [(tr(reason_key(lobby.reason)), lay.font(17), GOLD, False)]
         if lobby.state == "idle":
             note = "net.host_about" if self.mode == "host" else "net.join_about"
             return [(tr(note), lay.font(15), INK_DIM, False)]
@@ -207,7 +207,12 @@ class NetLobbyScene(Scene):
                 lines.append((tr("net.address_is", address=lobby.address), lay.font(16), INK, False))
             elif self.typed["relay"]:
                 lines.append((tr("net.through_relay", relay=self.typed["relay"]), lay.font(16), INK, False))
-        lines.append((tr("net.state." + lobby.state), lay.font(18), INK, False))
+        if lobby.state == "agreed" and lobby.session is not None and lobby.session.rules is not None:
+            rules = lobby.session.rules
+            lines.append((tr("net.agreed", friend=lobby.friend, rules=tr("preset." + rules.preset_name),
+                             target=rules.target), lay.font(18), INK, False))
+        else:
+            lines.append((tr("net.state." + lobby.state), lay.font(18), INK, False))
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:

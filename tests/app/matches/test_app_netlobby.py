@@ -9,7 +9,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from helpers.netlink import QUICK
 
-from game.app.matches.netlobby import REASONS, LinkKit, Lobby, relay_address
+from game.app.matches.netlobby import REASONS, LinkKit, Lobby, reason_key, relay_address
+from game.engine import preset
+
+RULES = preset("classic", 50)
 
 
 class Announced:
@@ -47,42 +50,39 @@ def _kit(net: Announced) -> LinkKit:
 def _until(lobbies, state: str, seconds: float = 8.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if all(lobby.poll() == state for lobby in lobbies):
+        if [lobby.poll() for lobby in lobbies] == [state] * len(lobbies):
             return
         time.sleep(0.01)
     raise AssertionError(f"not {state}: {[(lobby.state, lobby.reason) for lobby in lobbies]}")
 
 
-def test_a_guest_finds_the_host_on_the_local_network_by_the_code_alone(worker):
+def test_a_guest_finds_the_host_on_the_local_network_by_the_code_alone_and_both_agree_the_match(worker):
     net = Announced()
     host, guest = Lobby(_kit(net), worker), Lobby(_kit(net), worker)
-    host.open_host()
+    host.open_host("Ann", RULES)
     _until([host], "waiting")
     assert host.code is not None and host.address.endswith(net.adverts[host.code.room].rsplit(":", 1)[1])
-    guest.open_join(str(host.code).lower().replace("-", " "))  # typed any old way
+    guest.open_join("Bob", str(host.code).lower().replace("-", " "))  # typed any old way
     assert guest.state == "finding"
-    _until([host, guest], "connected")
-    links = host.take(), guest.take()
+    _until([host, guest], "agreed")
+    assert (host.friend, guest.friend) == ("Bob", "Ann")
+    sessions = host.take(), guest.take()
     assert net.closed == [host.code.room]  # found: no longer announced
-    links[0].send(b"hello")
-    event = None
-    for _ in range(200):
-        event = links[1].receive(0.05)
-        if event is not None and event.kind == "frame":
-            break
-    assert event is not None and event.payload == b"hello"
-    for link in links:
-        link.close()
+    assert [s.seat for s in sessions] == [0, 1] and sessions[1].rules == RULES  # the host's rules
+    with pytest.raises(RuntimeError):
+        host.take()
+    for session in sessions:
+        session.close()
 
 
 def test_a_guest_joins_at_a_typed_address(worker):
     host, guest = Lobby(_kit(Announced()), worker), Lobby(_kit(Announced()), worker)
-    host.open_host()
+    host.open_host("Ann", RULES)
     _until([host], "waiting")
     port = host.address.rsplit(":", 1)[1]
-    guest.open_join(str(host.code), f"127.0.0.1:{port}")
+    guest.open_join("Bob", str(host.code), f"127.0.0.1:{port}")
     assert guest.state == "connecting"
-    _until([host, guest], "connected")
+    _until([host, guest], "agreed")
     host.close()
     guest.close()
     assert host.state == guest.state == "idle" and host.link is None
@@ -90,12 +90,12 @@ def test_a_guest_joins_at_a_typed_address(worker):
 
 def test_a_wrong_code_is_told_as_wrong_and_a_bad_one_before_anything_is_sent(worker):
     host, guest = Lobby(_kit(Announced()), worker), Lobby(_kit(Announced()), worker)
-    guest.open_join("K7QD-3MX")
+    guest.open_join("Bob", "K7QD-3MX")
     assert (guest.state, guest.reason) == ("failed", "code") and "9 symbols" in guest.detail
-    host.open_host()
+    host.open_host("Ann", RULES)
     _until([host], "waiting")
     wrong = str(host.code)[:-1] + ("0" if str(host.code)[-1] != "0" else "1")
-    guest.open_join(wrong, host.address.replace(host.address.rsplit(":", 1)[0], "127.0.0.1"))
+    guest.open_join("Bob", wrong, host.address.replace(host.address.rsplit(":", 1)[0], "127.0.0.1"))
     _until([guest], "failed")
     assert guest.reason == "wrong-code" and guest.link is None
     host.close()
@@ -103,15 +103,19 @@ def test_a_wrong_code_is_told_as_wrong_and_a_bad_one_before_anything_is_sent(wor
 
 def test_a_game_not_found_asks_for_the_address_and_nobody_there_is_unreachable(worker):
     guest = Lobby(_kit(Announced()), worker)
-    guest.open_join("K7QD-3MXV9")
+    guest.open_join("Bob", "K7QD-3MXV9")
     _until([guest], "failed")
     assert guest.reason == "not_found"
-    guest.open_join("K7QD-3MXV9", "127.0.0.1:9")  # the discard port: nothing listens
+    guest.open_join("Bob", "K7QD-3MXV9", "127.0.0.1:9")  # the discard port: nothing listens
     _until([guest], "failed")
     assert guest.reason in REASONS and guest.reason != "not_found"
 
 
-def test_the_lobby_hands_over_only_a_connected_link():
+def test_every_failure_has_its_words():
+    assert reason_key("wrong-code") == "net.reason.wrong-code" and reason_key("net.bad_key") == "net.bad_key"
+
+
+def test_the_lobby_hands_over_only_an_agreed_match():
     lobby = Lobby(LinkKit(), ThreadPoolExecutor(1).submit)
     with pytest.raises(RuntimeError):
         lobby.take()
