@@ -64,9 +64,18 @@ class LinkKit:
     timing: transport.Timing = field(default_factory=transport.Timing)
 
 
+# Persian and Arabic-Indic digits (and the decimal point a Persian screen shows in an address) as typed
+_LATIN = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩٫", "01234567890123456789.")
+
+
+def latin(typed: str) -> str:
+    """What a player typed in their own digits, as the network reads it."""
+    return typed.translate(_LATIN).strip()
+
+
 def relay_address(typed: str) -> str:
     """A typed relay ("host:port" or a ws:// address) as the websocket address to dial; "" for none."""
-    typed = typed.strip()
+    typed = latin(typed)
     if not typed:
         return ""
     return typed if typed.startswith(("ws://", "wss://")) else "ws://" + typed
@@ -125,11 +134,11 @@ class Lobby:
         self.close()
         self.name, self.rules = name, None
         try:
-            self.code = parse_code(typed_code)
+            self.code = parse_code(latin(typed_code))
         except CodeError as error:
             self.state, self.reason, self.detail = "failed", "code", str(error)
             return
-        self.reason, self.address = "", address.strip()
+        self.reason, self.address = "", latin(address)
         self.state = "connecting" if self.address or relay.strip() else "finding"
         self._future = self.think(self._join, self.code, self.address, relay_address(relay))
 

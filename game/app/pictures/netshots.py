@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from game.app.lang import i18n
 from game.app.matches.netlobby import LinkKit
 from game.app.program.app import App
 from game.app.scenes.netlobby import NetLobbyScene
@@ -68,7 +69,7 @@ def net_tour(app: App) -> Iterator[str]:
     _until(app, scene, "waiting")
     yield "net_host_waiting"
     scene.choose_mode("join")
-    scene.typed.update(code=str(CODE), address="192.168.1.23:40123")
+    scene.typed.update(code=str(CODE), address=i18n.numbers("192.168.1.23:40123"))  # as a Persian keyboard types it
     scene.rebuild_ui()
     _until(app, scene, "idle", 3)
     yield "net_join"

@@ -195,11 +195,8 @@ class NetLobbyScene(Scene):
         """What the foot of the panel says: the code big and clear, the address, the wait or the trouble."""
         lobby, lay = self.lobby, self.app.layout
         lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
-        if lobby.state == "failed":
-            return [(tr(reason_key(lobby.reason)), lay.font(17), GOLD, False)]
-        if lobby.state == "idle":
-            note = "net.host_about" if self.mode == "host" else "net.join_about"
-            return [(tr(note), lay.font(15), INK_DIM, False)]
+        if lobby.state in ("idle", "failed"):
+            return []  # a paragraph is drawn instead
         if self.mode == "host" and lobby.code is not None:
             lines.append((tr("net.code_is"), lay.font(16), INK, False))
             lines.append((str(lobby.code), lay.font(54), GOLD, True))
@@ -215,6 +212,14 @@ class NetLobbyScene(Scene):
             lines.append((tr("net.state." + lobby.state), lay.font(18), INK, False))
         return lines
 
+    def _paragraph(self, surface: pygame.Surface, top: int) -> None:
+        """What the mode is about, or why it failed (in gold), on as many lines as it needs."""
+        lay, failed = self.app.layout, self.lobby.state == "failed"
+        words = tr(reason_key(self.lobby.reason)) if failed else tr(f"net.{self.mode}_about")
+        size = lay.font(17 if failed else 15)
+        box = pygame.Rect(self.left, top, self.width, size * 5)
+        text.draw_wrapped(surface, words, size, GOLD if failed else INK_DIM, box, align="center")
+
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.layout
         surface.blit(felt((lay.w, lay.h), dark=True), (0, 0))
@@ -228,6 +233,8 @@ class NetLobbyScene(Scene):
             text.draw(surface, tr("net.row." + row), lay.font(16), INK, (label_x, top + bh / 2),
                       lay.anchor("midleft"), max_width=self.label_w - gap)
         y = self.status_top
+        if self.lobby.state in ("idle", "failed"):
+            self._paragraph(surface, y)
         for words, size, colour, literal in self.status_lines():
             drawn = text.draw(surface, words, size, colour, (lay.w / 2, y + size * 0.7), bold=literal,
                               max_width=self.width, literal=literal)

@@ -125,3 +125,16 @@ def test_the_lobby_hands_over_only_an_agreed_match():
                                                 ("wss://r.example", "wss://r.example")])
 def test_a_typed_relay_becomes_the_address_dialled(typed, dialled):
     assert relay_address(typed) == dialled
+
+
+def test_a_code_and_an_address_typed_in_persian_digits_are_read(worker):
+    host, guest = Lobby(_kit(Announced()), worker), Lobby(_kit(Announced()), worker)
+    host.open_host("Ann", RULES)
+    _until([host], "waiting")
+    port = host.address.rsplit(":", 1)[1]
+    persian = str.maketrans("0123456789.", "۰۱۲۳۴۵۶۷۸۹٫")
+    guest.open_join("Bob", str(host.code).translate(persian), f"127.0.0.1:{port}".translate(persian))
+    assert guest.address == f"127.0.0.1:{port}"
+    _until([host, guest], "agreed")
+    host.close()
+    guest.close()
