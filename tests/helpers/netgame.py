@@ -13,7 +13,6 @@ from game.app.config.settings import Settings
 from game.app.matches.netlobby import LinkKit
 from game.app.program.app import App
 from game.app.scenes.netlobby import NetLobbyScene
-
 from helpers.netlink import QUICK
 
 
