@@ -124,13 +124,14 @@ class NetLobbyScene(Scene):
         return preset(self.preset, self.target if self.target in self.targets() else self.targets()[-1])
 
     def refresh(self) -> None:
+        """What is chosen shows so; while a match is being opened what it was opened with stands still."""
         picked = {"mode": self.mode, "preset": self.preset, "target": self.rules().target}
+        busy = self.lobby.state not in ("idle", "failed")
         for (row, value), b in self.choice_buttons.items():
             b.select() if picked[row] == value else b.unselect()
-        busy = self.lobby.state not in ("idle", "failed")
-        for row in ("code", "address", "relay"):
-            if row in self.entries:
-                self.entries[row].disable() if busy else self.entries[row].enable()
+            b.disable() if busy and row != "mode" else b.enable()
+        for e in self.entries.values():
+            e.disable() if busy else e.enable()
 
     # ------------------------------------------------------------------ actions
 

@@ -7,7 +7,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from helpers.netlink import QUICK
+from helpers.netlink import QUICK, RelayThread
 
 from game.app.matches.netlobby import REASONS, LinkKit, Lobby, reason_key, relay_address
 from game.engine import preset
@@ -138,3 +138,21 @@ def test_a_code_and_an_address_typed_in_persian_digits_are_read(worker):
     _until([host, guest], "agreed")
     host.close()
     guest.close()
+
+
+def test_both_sides_meet_through_a_relay_typed_without_its_scheme(worker):
+    relay = RelayThread()
+    try:
+        net = Announced()
+        host, guest = Lobby(_kit(net), worker), Lobby(_kit(net), worker)
+        host.open_host("Ann", RULES, f"127.0.0.1:{relay.port}")
+        _until([host], "waiting")
+        assert host.address == "" and net.adverts == {}  # a relay's game is not announced
+        guest.open_join("Bob", str(host.code), relay=f"127.0.0.1:{relay.port}")
+        assert guest.state == "connecting"
+        _until([host, guest], "agreed")
+        assert (host.friend, guest.friend) == ("Bob", "Ann") and relay.seen
+        host.close()
+        guest.close()
+    finally:
+        relay.stop()

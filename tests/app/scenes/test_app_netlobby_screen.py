@@ -51,6 +51,7 @@ def test_a_host_shows_its_code_and_address_and_a_friend_gets_in(monkeypatch):
     d.press("#net_open")
     d.wait(lambda: d.top.lobby.state == "waiting")
     code, address = str(d.top.lobby.code), d.top.lobby.address
+    assert not d.widget("#net_preset_van").is_enabled and not d.top.entries["name"].is_enabled  # as opened
     assert code in _drawn(d) and f"This computer's address: {address}" in _drawn(d)
     assert "Waiting for your friend…" in _drawn(d)
     pool = ThreadPoolExecutor(1)
