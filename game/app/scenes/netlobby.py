@@ -168,8 +168,12 @@ class NetLobbyScene(Scene):
         return typed.normal_name(self.typed["name"]) or tr("menu.name1_default")
 
     def back(self) -> None:
-        self.lobby.close()
         self.app.nav.to_menu()
+
+    def exit(self) -> None:
+        """Whatever way the screen is left, what it opened and did not hand on is closed."""
+        self.lobby.close()
+        super().exit()
 
     def update(self, dt: float) -> None:
         before = self.lobby.state
