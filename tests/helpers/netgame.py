@@ -1,5 +1,6 @@
 """One game of two in its own process, headless: it hosts (printing its code and port) or joins (the code and
-port given), through the real menu and lobby, over the loopback address only; it prints what its screen says.
+port given), through the real menu and lobby, over the loopback address only, and plays a hand on the real
+table to its result; it prints what its screen says.
 
 ``python -m helpers.netgame host NAME`` or ``python -m helpers.netgame join NAME CODE PORT`` (from ``tests/``)."""
 from __future__ import annotations
@@ -11,8 +12,12 @@ import pygame
 
 from game.app.config.settings import Settings
 from game.app.matches.netlobby import LinkKit
+from game.app.pictures.staging import plain_move
 from game.app.program.app import App
+from game.app.scenes.deal import DealScene
 from game.app.scenes.netlobby import NetLobbyScene
+from game.app.scenes.play import PlayScene
+from game.app.scenes.result import ResultScene
 from helpers.netlink import QUICK
 
 
@@ -44,6 +49,27 @@ def _until(app: App, lobby_state: str, seconds: float) -> NetLobbyScene:
     raise SystemExit(f"no {lobby_state} in {seconds} s")
 
 
+def _play_hand(app: App, seconds: float) -> list[object]:
+    """Play this seat's moves on the table (a plain policy) until the hand's result shows; what it says."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.frame(1 / 60, present=False)
+        top = app.top
+        if isinstance(top, DealScene):
+            top.finish()
+        elif isinstance(top, PlayScene) and top.human_turn() and not app.table.busy:
+            top.human_action(plain_move(top.state))
+        elif isinstance(top, ResultScene):
+            r = top.state.last_result
+            assert r is not None
+            for _ in range(60):  # a moment for the other side to see it too
+                app.frame(1 / 60, present=False)
+                time.sleep(0.01)
+            return ["result", top.viewer, r.kind, r.winner, r.points]
+        time.sleep(0.002)
+    return ["no result", type(app.top).__name__]
+
+
 def main(argv: list[str]) -> int:
     role, name = argv[0], argv[1]
     app = App(size=(800, 600), settings=Settings(animation="instant", names=(name, "")))
@@ -64,11 +90,7 @@ def main(argv: list[str]) -> int:
         _say("code", scene.lobby.code, scene.lobby.address.rsplit(":", 1)[1])
     scene = _until(app, "agreed", 20)
     _say(scene.lobby.state, scene.lobby.friend or scene.lobby.reason)
-    if role == "join":
-        _press(app, "#net_back")  # the friend leaves; the host is told
-    else:
-        scene = _until(app, "never", 20)
-        _say(scene.lobby.state, scene.lobby.reason)
+    _say(*_play_hand(app, 60))
     app.close()
     return 0
 

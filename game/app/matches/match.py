@@ -268,6 +268,19 @@ class Match:
     def is_bot(self, seat: int | None) -> bool:
         return self.vs_bot and seat == BOT_SEAT
 
+    @property
+    def home(self) -> int | None:
+        """The seat of the person in front of this screen: theirs against the computer, None in hot-seat."""
+        return 0 if self.vs_bot else None
+
+    def arrived(self) -> tuple[list[Event], int] | None:
+        """A move that came from elsewhere (a friend's, over the network) and who made it; None here."""
+        return None
+
+    def take_notices(self) -> list[str]:
+        """What the table should say that no move says (a dropped line); nothing for a match on this machine."""
+        return []
+
     def name(self, seat: int) -> str:
         if self.vs_bot:
             return tr("seat.you") if seat != BOT_SEAT else tr(

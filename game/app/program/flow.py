@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from game.app.storage.notices import Notice
     from game.engine import Card, HandResult, Opponent
     from game.engine.record import HandRecord
+    from game.net.session import Session
 
 # Only the menu is needed for the first frame: every other screen is imported when first shown (and
 # ahead of that, behind the menu, by ``warmup``), so the game opens sooner.
@@ -65,6 +66,18 @@ def _show_network(host: Host, flow: Flow, mode: str = "host") -> None:
     host.set_scene(NetLobbyScene(host, mode, flow.net_kit))
 
 
+def _play_network(host: Host, flow: Flow, session: Session) -> None:
+    """A match agreed with a friend over the network, its first hand dealt: on to the table (records: none yet)."""
+    from game.app.matches.netmatch import NetMatch
+
+    rules = session.rules
+    assert rules is not None, "a session is handed on once its match is agreed"
+    names = session.names
+    flow.match = NetMatch(MatchSetup("hotseat", rules, 0, names=(names[0], names[1])), host.bots, session=session)
+    flow.hand_view = flow.hand_view.fresh()
+    flow.start_deal(flow.match)
+
+
 class Flow:
     """The navigator handed to every scene (``host.nav``)."""
 
@@ -81,7 +94,7 @@ class Flow:
         self.net_kit: LinkKit | None = None  # the network calls of the lobby (None: the real ones)
         self.tables = TableFlow(host, self._play_duel, lambda setup: self._open(setup, None, True))
         self.show_lesson = partial(flow_lesson.show_lesson, host, self)  # the first lesson, kept nowhere
-        self.show_network = partial(_show_network, host, self)
+        self.show_network, self.play_network = partial(_show_network, host, self), partial(_play_network, host, self)
 
     def next_seed(self) -> int:
         if self.seed is not None:

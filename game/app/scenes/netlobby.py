@@ -19,7 +19,7 @@ from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.netlobby import LinkKit, Lobby, reason_key
 from game.app.stage.scene import Host, Scene
 from game.app.stage.uitheme import label_width
-from game.engine import PRESET_NAMES, TARGET_CHOICES, Rules, preset
+from game.engine import PRESET_NAMES, TARGET_CHOICES, Phase, Rules, preset
 
 from .menu_widgets import MenuWidgets
 
@@ -180,6 +180,10 @@ class NetLobbyScene(Scene):
         state = self.lobby.poll()
         if state != before:
             self.refresh()
+        session = self.lobby.session
+        if state == "agreed" and session is not None and session.state is not None \
+                and session.state.phase in (Phase.UPCARD_OFFER, Phase.DRAW):  # dealt: on to the table
+            self.app.nav.play_network(self.lobby.take())
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)

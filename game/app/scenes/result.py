@@ -33,7 +33,7 @@ class ResultScene(ResultDrawing):
         super().__init__(app, match, result)
         self.check_rect: pygame.Rect | None = None  # where the deal check line was drawn
         # a dead hand shows no cards: in hot-seat neither hand may appear, whoever is at the screen
-        self.viewer = None if self.dead and not match.vs_bot else viewer
+        self.viewer = None if self.dead and match.home is None else viewer
         self.effects = Effects()
         laid_values = [c.value for c, _ in result.layoffs]
         scores = match.state.scores

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from game.engine.daily import DailyDeal
     from game.engine.fairness_chain import MatchSeal
     from game.engine.record import HandRecord
+    from game.net.session import Session
 
 T = TypeVar("T")
 
@@ -115,6 +116,8 @@ class Navigator(Protocol):
     def show_settings(self) -> None: ...
 
     def show_network(self, mode: str = "host") -> None: ...
+
+    def play_network(self, session: Session) -> None: ...
 
     def show_lesson(self) -> None: ...
 
