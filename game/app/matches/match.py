@@ -67,6 +67,8 @@ class HandsFlow(Protocol):
 
     def show_table_sheet(self) -> None: ...
 
+    def to_menu(self) -> None: ...
+
 
 @dataclass(frozen=True)
 class MatchSetup:

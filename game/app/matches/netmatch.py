@@ -36,6 +36,7 @@ class NetMatch(Match):
         super().__post_init__()
         self.queue: list[Notice] = []
         self.words: list[str] = []
+        self.dealt: list[Event] = []  # the next hand's deal, heard while waiting for it
 
     @property
     def home(self) -> int:
@@ -49,7 +50,11 @@ class NetMatch(Match):
         return self.session.names[seat] or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
 
     def after_hand(self, flow: HandsFlow) -> None:
-        flow.deal_next_hand(self)
+        """The next hand once both have dealt it; the menu when the friend is gone or the deal does not come."""
+        if self._await_next_hand():
+            flow.deal_next_hand(self)
+        else:
+            flow.to_menu()
 
     # ------------------------------------------------------------------ moves
 
@@ -100,17 +105,23 @@ class NetMatch(Match):
         words, self.words = self.words, []
         return words
 
-    def next_hand(self, source: object = None, by_player: bool = True) -> list[Event]:
-        """Ready for the next deal; the deal by both takes a moment, which the table waits for."""
-        hand = self.session.hand
-        if self.session.between_hands:
-            self.session.next_hand()
+    def _await_next_hand(self) -> bool:
+        """Ready for the next deal once the hand is checked by both; the deal takes a moment, which the table
+        waits for (the hand's result shows before the keys are all revealed and checked)."""
+        hand, asked = self.session.hand, False
         deadline = time.monotonic() + DEAL_SECONDS
-        events: list[Event] = []
         while time.monotonic() < deadline and not self.session.over:
-            events += self._events()
-            if self.session.hand > hand and self.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-                break
+            self.dealt += self._events()
+            if not asked and self.session.between_hands:
+                self.session.next_hand()
+                asked = True
+            if asked and self.session.hand > hand and self.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                return True
             time.sleep(0.002)
+        return False
+
+    def next_hand(self, source: object = None, by_player: bool = True) -> list[Event]:
+        """The hand the friend and this side have just dealt (``after_hand`` waited for it)."""
+        events, self.dealt = self.dealt, []
         self._tell(None, events)
         return events
