@@ -8,6 +8,7 @@ the friend back, the end) comes out as words for the table (``take_notices``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.app.lang.i18n import tr
@@ -37,6 +38,7 @@ class NetMatch(Match):
         self.queue: list[Notice] = []
         self.words: list[str] = []
         self.dealt: list[Event] = []  # the next hand's deal, heard while waiting for it
+        self.keepers: list[Callable[[dict[str, object]], object]] = []  # told each hand checked by both
 
     @property
     def home(self) -> int:
@@ -88,6 +90,9 @@ class NetMatch(Match):
                 self.words.append(tr("net." + notice.kind))
             elif notice.kind == "ended":
                 self.words.append(reason_words(notice.word))
+            elif notice.kind == "hand_over" and self.session.records:
+                for keep in self.keepers:  # the hand's whole exchange, for tools/check_online.py
+                    keep(self.session.records[-1])
         self.queue = []
         if self.session.state is not None:
             self.state = self.session.state

@@ -7,8 +7,10 @@ pictures, and how each seat's hand is ordered.
 """
 from __future__ import annotations
 
+import json
 import logging
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from game.app.records.history_recorder import HistoryRecorder
     from game.app.stage.scene import Host, Scene
     from game.app.storage.notices import Notice
-    from game.engine import Card, HandResult, Opponent
+    from game.engine import Action, Card, Event, HandResult, Opponent
     from game.engine.record import HandRecord
     from game.net.session import Session
 
@@ -66,14 +68,37 @@ def _show_network(host: Host, flow: Flow, mode: str = "host") -> None:
     host.set_scene(NetLobbyScene(host, mode, flow.net_kit))
 
 
+def keep_online_hand(folder: Path, started: str, record: dict[str, object]) -> Path:
+    """One checked online hand written for ``tools/check_online.py`` (``online/`` in the player's folder)."""
+    from game.app.storage.files import atomic_write
+
+    path = folder / "online" / f"{started}-hand{record.get('hand', 0)}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, json.dumps(record, separators=(",", ":")) + "\n")
+    return path
+
+
 def _play_network(host: Host, flow: Flow, session: Session) -> None:
-    """A match agreed with a friend over the network, its first hand dealt: on to the table (records: none yet)."""
+    """A match agreed with a friend over the network, its first hand dealt: on to the table, each hand checked
+    by both kept for checking, the moves sounded (not in the statistics or the history yet)."""
+    from game.app.matches.match import event_sounds
     from game.app.matches.netmatch import NetMatch
+    from game.app.records.playways import folder_of
 
     rules = session.rules
     assert rules is not None, "a session is handed on once its match is agreed"
     names = session.names
-    flow.match = NetMatch(MatchSetup("hotseat", rules, 0, names=(names[0], names[1])), host.bots, session=session)
+    match = NetMatch(MatchSetup("hotseat", rules, 0, names=(names[0], names[1])), host.bots, session=session)
+
+    def sounds(m: Match, action: Action | None, events: list[Event]) -> None:
+        for name in event_sounds(events):
+            host.services.sound.play(name)
+
+    match.listeners.append(sounds)
+    folder, started = folder_of(host.services), time.strftime("%Y%m%d-%H%M%S")
+    if folder is not None:
+        match.keepers.append(lambda record: host.think(keep_online_hand, folder, started, record))
+    flow.match = match
     flow.hand_view = flow.hand_view.fresh()
     flow.start_deal(flow.match)
 

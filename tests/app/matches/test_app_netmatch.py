@@ -4,9 +4,12 @@ both, and a friend who leaves said on the table.  The friend is a session in thi
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from helpers.apps import Driver
@@ -15,12 +18,14 @@ from helpers.netsession import plain_move
 
 from game.app.matches.netlobby import LinkKit, Lobby
 from game.app.pictures.staging import plain_move as table_move
+from game.app.program.flow import keep_online_hand
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.play import PlayScene
 from game.app.scenes.result import ResultScene
 from game.engine import preset
 
 pytestmark = pytest.mark.usefixtures("close_apps")
+ROOT = Path(__file__).resolve().parents[3]
 KIT = LinkKit(find=lambda room, seconds: None, advertise=lambda room, port, address: None, bind="127.0.0.1",
               timing=QUICK)
 
@@ -89,12 +94,15 @@ def _play(d: Driver, until, seconds: float = 20.0) -> None:
     assert until(), f"stopped on {d.top.name}"
 
 
-def test_a_guest_plays_its_own_seat_to_the_result_and_the_next_hand_is_dealt_by_both(monkeypatch, friend_host):
+def test_a_guest_plays_its_own_seat_to_the_result_and_the_next_hand_is_dealt_by_both(monkeypatch, friend_host,
+                                                                                     tmp_path):
     d, session = _join(monkeypatch, friend_host)
     friend = Friend(session, 7)
+    kept: list[dict] = []
     try:
         _play(d, lambda: isinstance(d.top, PlayScene), 5)
         play = d.top
+        play.match.keepers.append(kept.append)
         assert play.viewer == play.bottom == 1  # the guest sits in seat 1, at the bottom, its hand face up
         assert play.match.name(0) == "Ann" and play.match.name(1) == "Bob"
         _play(d, lambda: isinstance(d.top, ResultScene))
@@ -105,6 +113,11 @@ def test_a_guest_plays_its_own_seat_to_the_result_and_the_next_hand_is_dealt_by_
         friend.leave()
     assert mine is not None and mine == session.history[0]  # one hand, its true cards, one result on both
     assert session.hand >= 1  # the next hand was dealt by both
+    assert [record["hand"] for record in kept] == [1]  # the first hand, checked by both, kept for checking
+    path = keep_online_hand(tmp_path, "20261204-2200", kept[0])
+    checked = subprocess.run([sys.executable, str(ROOT / "tools" / "check_online.py"), str(path)],
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def test_a_friend_who_leaves_is_said_on_the_table_and_the_next_hand_goes_home(monkeypatch, friend_host):
