@@ -283,6 +283,9 @@ class Match:
         """What the table should say that no move says (a dropped line); nothing for a match on this machine."""
         return []
 
+    def leave(self) -> None:
+        """The player goes home from this match (a friend over the network is told); here it stays saved."""
+
     def name(self, seat: int) -> str:
         if self.vs_bot:
             return tr("seat.you") if seat != BOT_SEAT else tr(

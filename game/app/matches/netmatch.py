@@ -106,6 +106,9 @@ class NetMatch(Match):
         mover = next((getattr(e, "player", None) for e in events if getattr(e, "player", None) is not None), None)
         return events, mover if isinstance(mover, int) else 1 - self.session.seat
 
+    def leave(self) -> None:
+        self.session.close()
+
     def take_notices(self) -> list[str]:
         words, self.words = self.words, []
         return words

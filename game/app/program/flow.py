@@ -59,6 +59,13 @@ class HandOrder:
         return HandOrder(sort=list(self.sort))
 
 
+def _left(match: Match | None) -> Match | None:
+    """Going home from ``match``, none is in play: a friend over the network is told (a match here stays saved)."""
+    if match is not None:
+        match.leave()
+    return None
+
+
 def _show_network(host: Host, flow: Flow, mode: str = "host") -> None:
     """Play over the network: the lobby to host or join, with the flow's network calls (tests set their own)."""
     from game.app.scenes.netlobby import NetLobbyScene
@@ -201,8 +208,7 @@ class Flow:
         return self.host.services.store.has_match() or self.host.services.store.load_table() is not None
 
     def continue_match(self) -> bool:
-        """Put the player back where the saved match stopped: the same hand, the same turn, behind the
-        curtain in hot-seat.  False (with the notice queued) when the save cannot be used."""
+        """The saved match back at its hand and turn (behind the curtain in hot-seat); False if it cannot be."""
         store = self.host.services.store
         loaded = store.load_match()
         if loaded is None:
@@ -241,7 +247,7 @@ class Flow:
     # ------------------------------------------------------------------ screens
 
     def to_menu(self) -> None:
-        self.match = None
+        self.match = _left(self.match)
         self.tables.leave()
         self.host.set_scene(MenuScene(self.host))
 

@@ -128,3 +128,15 @@ def test_a_friend_who_leaves_is_said_on_the_table_and_the_next_hand_goes_home(mo
     _play(d, lambda: "Your friend left." in d.app.scenes.toast_text, 5)
     d.top.match.after_hand(d.app.nav)
     assert isinstance(d.top, MenuScene)
+
+
+def test_leaving_the_table_tells_the_friend(monkeypatch, friend_host):
+    d, session = _join(monkeypatch, friend_host)
+    friend = Friend(session, 9)
+    _play(d, lambda: isinstance(d.top, PlayScene), 5)
+    d.app.nav.to_menu()  # what the pause menu's Leave does
+    deadline = time.monotonic() + 5
+    while not session.finished and time.monotonic() < deadline:
+        time.sleep(0.01)
+    friend.leave()
+    assert session.ended is not None and session.ended.word == "left"
