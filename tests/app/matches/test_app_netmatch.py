@@ -22,7 +22,7 @@ from game.app.program.flow import keep_online_hand
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.play import PlayScene
 from game.app.scenes.result import ResultScene
-from game.engine import preset
+from game.engine import IN_PLAY, preset
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 ROOT = Path(__file__).resolve().parents[3]
@@ -140,3 +140,30 @@ def test_leaving_the_table_tells_the_friend(monkeypatch, friend_host):
         time.sleep(0.01)
     friend.leave()
     assert session.ended is not None and session.ended.word == "left"
+
+
+def test_a_dropped_line_and_its_return_are_said_on_the_table(monkeypatch):
+    from helpers.netsession import memory_pair
+
+    from game.app.matches.match import MatchSetup
+    from game.app.matches.netmatch import NetMatch
+    from game.net.session import Session
+    from game.net.transport import Event
+
+    host_link, guest_link = memory_pair()
+    host, guest = Session(host_link, "Ann", preset("classic", 100)), Session(guest_link, "Bob")
+    for _ in range(2000):
+        host.poll()
+        guest.poll()
+        if guest.state is not None and guest.state.phase in IN_PLAY:
+            break
+    d = Driver(monkeypatch)
+    match = NetMatch(MatchSetup("hotseat", preset("classic", 100), 0, names=("Ann", "Bob")), d.app.bots,
+                     session=guest)
+    guest_link.events.put(Event("paused", "dropped", "the line dropped"))
+    guest_link.events.put(Event("resumed", "back", "the line is back"))
+    match.arrived()
+    assert match.take_notices() == [
+        "The line to your friend dropped: the match waits for it to come back (two minutes at most).",
+        "Your friend is back: the match goes on."]
+    assert match.take_notices() == []  # each said once
