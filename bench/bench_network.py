@@ -1,11 +1,15 @@
 """The deal dealt by both, timed in one process: both sides' work for a deal, a draw's keys, the check at the end.
 
-    python bench/bench_network.py [--hands 20] [--draws 12] [--played 5]
+    python bench/bench_network.py [--hands 20] [--draws 12] [--played 5] [--localhost 1]
 
 Prints the median and worst of each figure and the bytes a hand puts on the wire (every frame, as
 encoded, before the connection's own framing and encryption); then ``--played`` whole hands between
 two referees (``game/net/referee.py``, a plain player on each side): a move's round trip in process
 (the mover's messages, the other side's judgement and its answers) and the bytes of a played hand.
+Last, ``--localhost`` whole matches between two sessions (``game/net/session.py``), each seat in a thread
+of its own, over a real connection on localhost (join code, key exchange, sealed frames): a deal from
+the last hand's check to the seat holding its cards, a draw from the stock's round trip (the move, the
+other side's judgement and key, the card opened), and the bytes of a hand with the connection's framing.
 The targets on a two-core machine: a deal (four passes, ten cards each and the upcard) within 0.5 s,
 a move's round trip within 5 ms (here without the network), and at most 50 KB a hand.
 """
@@ -26,6 +30,7 @@ from collections import deque  # noqa: E402
 from game.engine import VAN, Action, BigGin, Discard, DrawStock, Knock, MatchState, best_discard  # noqa: E402
 from game.net import loopback as lb  # noqa: E402
 from game.net.deck import KeyBook  # noqa: E402
+from game.net.localhost import localhost_match  # noqa: E402
 from game.net.messages import decode, encode  # noqa: E402
 from game.net.referee import HandReferee  # noqa: E402
 
@@ -95,9 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--draws", type=int, default=12, help="cards drawn and shown a hand")
     parser.add_argument("--played", type=int, default=5, help="whole hands played between two referees")
+    parser.add_argument("--localhost", type=int, default=1, help="whole matches between two sessions over localhost")
     args = parser.parse_args(argv)
-    if not 1 <= args.hands <= 10_000 or not 0 <= args.draws <= 31 or not 0 <= args.played <= 1000:
-        parser.error("--hands from 1 to 10000, --draws from 0 to 31, --played from 0 to 1000")
+    if (not 1 <= args.hands <= 10_000 or not 0 <= args.draws <= 31 or not 0 <= args.played <= 1000
+            or not 0 <= args.localhost <= 100):
+        parser.error("--hands from 1 to 10000, --draws from 0 to 31, --played from 0 to 1000, --localhost to 100")
     books = (KeyBook(), KeyBook())
     runs = [one_hand(h, args.draws, books) for h in range(1, args.hands + 1)]
     for name, label in (("deal", "a deal, both sides (four passes, 10 cards each, the upcard)"),
@@ -117,7 +124,19 @@ def main(argv: list[str] | None = None) -> int:
         played = [b for _, b in hands]
         print(f"on the wire a played hand: median {statistics.median(played) / 1000:.1f} KB, "
               f"worst {max(played) / 1000:.1f} KB")
+    if args.localhost:
+        _print_localhost([localhost_match(seed, _choose) for seed in range(1, args.localhost + 1)])
     return 0
+
+
+def _print_localhost(matches: list[dict[str, Any]]) -> None:
+    deals = sorted(t * 1000 for m in matches for t in m["deals"])
+    trips = sorted(t * 1000 for m in matches for t in m["trips"])
+    hands = sum(m["hands"] for m in matches)
+    print(f"over localhost, {len(matches)} matches of {hands} hands: a deal median {statistics.median(deals):.1f} ms, "
+          f"worst {deals[-1]:.1f} ms; a draw's round trip median {statistics.median(trips):.2f} ms, "
+          f"95th percentile {trips[int(0.95 * (len(trips) - 1))]:.2f} ms; "
+          f"{sum(m['bytes'] for m in matches) / hands / 1000:.1f} KB a hand on the wire")
 
 
 if __name__ == "__main__":

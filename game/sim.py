@@ -299,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fair-records", metavar="DIR", default=None,
                         help="write each match's (or table's) exported fair deals to DIR/match-<seed>.jsonl "
                              "(game.verify)")
+    parser.add_argument("--network", action="store_true",
+                        help="each match between two processes over localhost, through the online protocol")
     args = parser.parse_args(argv)
     if args.fair_records is not None and not os.path.isdir(args.fair_records):
         parser.error(f"--fair-records: {args.fair_records} is not a folder")
@@ -311,8 +313,12 @@ def main(argv: list[str] | None = None) -> int:
         rules = build_rules(args.preset, args.target, args.rule)
     except (TypeError, ValueError) as exc:
         parser.error(str(exc))
+    if args.network and (args.players == 3 or args.pairs):
+        parser.error("--network plays matches of two")
     if args.players == 3 or args.pairs:
         return _tables(parser, args, rules)
+    if args.network:
+        return _network(parser, args, rules)
     start = time.perf_counter()
     summary = simulate(args.bot_a, args.bot_b, rules, args.matches, args.seed, args.workers, args.fair_records)
     seconds = time.perf_counter() - start
@@ -326,6 +332,19 @@ def speed_line(hands: int, seconds: float, workers: int) -> str:
     rate = hands / seconds if seconds > 0 else float("inf")
     return (f"{'speed':26}{rate:,.0f} hands/s ({hands:,} hands in {seconds:.2f} s, "
             f"{workers} worker{'s' if workers != 1 else ''})")
+
+
+def _network(parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules) -> int:
+    """Two processes over localhost (``sim_network.py``): one line, and a failing status on any desync or refusal."""
+    from game.sim_network import simulate_network
+
+    if args.workers != 1 or args.fair_records is not None:
+        parser.error("--network plays its matches in two processes of its own: leave out --workers and --fair-records")
+    summary = simulate_network(args.bot_a, args.bot_b, rules, args.matches, args.seed)
+    for problem in summary.problems[:5]:
+        print(problem, file=sys.stderr)
+    print(summary.line())
+    return 0 if summary.desyncs == 0 and summary.refused == 0 else 1
 
 
 def _tables(parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules) -> int:

@@ -15,7 +15,9 @@ How a caller uses it, from one thread::
 The setup comes first (``game.net.setup``: the host's rules, both names, the first dealer drawn by both),
 then hand after hand with a ``HandReferee``; every frame is a message of ``game.net.messages``.  The
 local seat is 0 for the host and 1 for the guest; ``state`` is its engine state (stand-ins for the
-cards it cannot see: show the player ``observation()``), ``records`` every checked hand's transcript.
+cards it cannot see: show the player ``observation()``), ``records`` every checked hand's transcript
+(``write_record`` writes one for ``tools/check_online.py``).  The peer's moves come as ``event``
+notices (the engine's events as this seat sees them), like the local seat's own.
 
 Time: while the peer owes a move, it has the rules' ``turn_timer`` seconds plus ``tolerance`` from when
 this side saw its turn begin (a move later than that ends the match as ``net.stalled``); while it owes
@@ -25,114 +27,26 @@ window (two minutes) or reports the match lost: it ends as ``abandoned``.
 """
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from game.engine import Action, Event, HandResult, MatchState, Observation, Phase, Rules, observe
+from game.engine import Action, HandResult, Phase, Rules
 from game.net.deck import KeyBook
 from game.net.errors import DealError
 from game.net.messages import MessageError, decode, encode, message
 from game.net.referee import HandReferee
+from game.net.session_view import NOTICE_KINDS, Link, Notice, SessionView
 from game.net.setup import Setup
 
-NOTICE_KINDS = ("setup", "event", "paused", "resumed", "refused", "hand_over", "match_over", "ended")
-"""``setup``: the match is agreed (names, rules, first dealer); ``event``: an engine event this seat saw
-(``event``); ``paused``/``resumed``: the line dropped / came back; ``refused``: a stranger's try was
-turned away (the match goes on); ``hand_over``: a hand checked by both (``result``); ``match_over``;
-``ended``: the match stopped early, ``word`` says why (a key of ``errors.NOTICES`` when a side broke
-the protocol, ``party`` "peer" or "self"; else the transport's reason: ``left``, ``abandoned``, ...)."""
+__all__ = ["NOTICE_KINDS", "Link", "Notice", "Session", "SessionView"]
+
 SESSION_TYPES = frozenset(("hello", "open", "next", "done"))
 
 
-@dataclass(frozen=True)
-class Notice:
-    """What the caller is told; ``word`` is stable (a screen translates it), ``text`` is English for logs."""
-
-    kind: str
-    word: str = ""
-    text: str = ""
-    party: str = ""
-    event: Event | None = None
-    result: HandResult | None = None
-
-
-class Link(Protocol):
-    """What the session needs of a ``transport.Connection``."""
-
-    is_host: bool
-
-    def send(self, payload: bytes) -> bool: ...
-    def receive(self, timeout: float | None = None) -> Any: ...
-    def close(self, reason: str = "left") -> None: ...
-
-
-class SessionView:
-    """What a caller reads of a session: the match as the local seat knows it, and whose turn it is."""
-
-    seat: int
-    setup: Setup
-    referee: HandReferee | None
-    ended: Notice | None
-    match_over: bool
-    peer_done: bool
-    paused: bool
-    clock: Callable[[], float]
-    _ready: int
-    _since: float
-
-    @property
-    def rules(self) -> Rules | None:
-        return self.setup.rules
-
-    @property
-    def names(self) -> tuple[str, str]:
-        return self.setup.names
-
-    @property
-    def state(self) -> MatchState | None:
-        return None if self.referee is None else self.referee.state
-
-    def observation(self) -> Observation | None:
-        """What the local seat may know, as the bots and the screens read it."""
-        state = self.state
-        return None if state is None else observe(state, self.seat)
-
-    @property
-    def hand(self) -> int:
-        return 0 if self.referee is None else self.referee.deck.hand
-
-    @property
-    def over(self) -> bool:
-        return self.match_over or self.ended is not None
-
-    @property
-    def finished(self) -> bool:
-        """Nothing more will happen: ended, or over and the peer has checked every hand too."""
-        return self.ended is not None or (self.match_over and self.peer_done)
-
-    @property
-    def my_turn(self) -> bool:
-        ref = self.referee
-        return (not self.over and not self.paused and ref is not None and ref.state is not None
-                and ref.pending is None and not ref.over and ref.state.to_act == self.seat)
-
-    @property
-    def between_hands(self) -> bool:
-        """The last hand is checked and the next waits for this side's ``next_hand``."""
-        ref = self.referee
-        return not self.over and ref is not None and ref.result is not None and self._ready <= self.hand
-
-    def time_left(self) -> float | None:
-        """Seconds left of the local seat's turn (negative when past), or None without a clock or turn."""
-        if not self.my_turn or self.rules is None or not self.rules.turn_timer:
-            return None
-        return self.rules.turn_timer - (self.clock() - self._since)
-
-
 class Session(SessionView):
-    """One seat of an online match; every method is for the one thread that polls it."""
+    """One seat of an online match; ``poll``, ``play`` and ``next_hand`` may come from different threads."""
 
     def __init__(self, link: Link, name: str, rules: Rules | None = None, *, patience: float = 20.0,
                  tolerance: float = 5.0, linger: float = 600.0, auto_next: bool = False,
@@ -148,12 +62,15 @@ class Session(SessionView):
         self.records: list[dict[str, Any]] = []
         self.ended = None
         self.match_over = self.peer_done = self.paused = False
-        self.sent_bytes = self.frames = 0
+        self.sent_bytes = self.sent_frames = self.frames = 0
+        self.turnarounds = 0  # how often this side sent after hearing from the other: round trips, both sides
+        self._heard = False
         self._notices: list[Notice] = []
         self._sent = self._taken = 0
         self._hello_sent = False
         self._ready = self._peer_ready = 0  # the hands each side is ready for
         self._since = clock()
+        self._lock = threading.RLock()  # the caller's threads take turns: a frame never lands mid-move
 
 
     # ------------------------------------------------------------------ what the caller does
@@ -162,19 +79,28 @@ class Session(SessionView):
         """The local seat's move; ``IllegalAction`` (nothing sent) when refused, ``ValueError`` when not its turn.
 
         A move later than the turn's time and the tolerance is not sent: the match ends as ``net.stalled``."""
-        if not self.my_turn:
-            raise ValueError("it is not this seat's turn")
-        left = self.time_left()
-        if left is not None and left < -self.tolerance:
-            self._end("net.stalled", "the turn's time ran out before the move", "self")
-            return
-        assert self.referee is not None
-        self._send_all(self.referee.play(action))
-        self._since = self.clock()
-        self._after_step()
+        with self._lock:
+            if not self.my_turn:
+                raise ValueError("it is not this seat's turn")
+            left = self.time_left()
+            if left is not None and left < -self.tolerance:
+                self._end("net.stalled", "the turn's time ran out before the move", "self")
+                return
+            assert self.referee is not None
+            try:
+                self._send_all(self.referee.play(action))
+            except DealError as exc:  # this side's own deal cannot go on: end, never a traceback
+                self._end(exc.notice, str(exc), "self", exc)
+                return
+            self._since = self.clock()
+            self._after_step()
 
     def next_hand(self) -> None:
         """The local player is ready for the next deal (the host deals once both are)."""
+        with self._lock:
+            self._next_hand()
+
+    def _next_hand(self) -> None:
         if not self.between_hands:
             raise ValueError("no hand waits to be dealt")
         self._ready = self.hand + 1
@@ -190,15 +116,14 @@ class Session(SessionView):
 
     def poll(self, timeout: float = 0.0) -> list[Notice]:
         """Take what arrived (waiting up to ``timeout`` for the first), run the clocks, and say what happened."""
-        wait: float | None = timeout
-        while not self.finished:
-            event = self.link.receive(wait)
-            wait = 0
-            if event is None:
-                break
-            self._on_link(event)
-        self._check_clock()
-        notices, self._notices = self._notices, []
+        event = None if self.finished else self.link.receive(timeout)
+        with self._lock:
+            self._check_clock()  # a move that comes after its time is refused, not played
+            while event is not None:
+                self._on_link(event)
+                event = None if self.finished else self.link.receive(0)
+            self._check_clock()
+            notices, self._notices = self._notices, []
         return notices
 
     # ------------------------------------------------------------------ the link
@@ -233,6 +158,7 @@ class Session(SessionView):
 
     def _on_frame(self, payload: bytes) -> None:
         self.frames += 1
+        self._heard = True
         self._since = self.clock()
         try:
             msg = decode(payload)
@@ -311,13 +237,16 @@ class Session(SessionView):
             self._notices.append(Notice("match_over", "over", "the match is over and every hand checked"))
             self._send_session("done", ref.deck.hand)
         elif self.auto_next:
-            self.next_hand()
+            self._next_hand()
 
     # ------------------------------------------------------------------ sending, clocks, the end
 
     def _send(self, msg: dict[str, Any]) -> None:
         frame = encode(msg)
         self.sent_bytes += len(frame)
+        self.sent_frames += 1
+        self.turnarounds += self._heard
+        self._heard = False
         self.link.send(frame)
 
     def _send_all(self, messages: list[dict[str, Any]]) -> None:
