@@ -31,11 +31,11 @@ KIT = LinkKit(find=lambda room, seconds: None, advertise=lambda room, port, addr
 
 
 @pytest.fixture
-def friend_host():
-    """The friend hosts (classic to 100, as Ann); the app joins as Bob."""
+def friend_host(request):
+    """The friend hosts (classic to 100 unless a test says, as Ann); the app joins as Bob."""
     pool = ThreadPoolExecutor(1)
     lobby = Lobby(KIT, pool.submit)
-    lobby.open_host("Ann", preset("classic", 100))
+    lobby.open_host("Ann", preset("classic", getattr(request, "param", 100)))
     deadline = time.monotonic() + 5
     while lobby.poll() != "waiting" and time.monotonic() < deadline:
         time.sleep(0.005)
@@ -167,3 +167,21 @@ def test_a_dropped_line_and_its_return_are_said_on_the_table(monkeypatch):
         "The line to your friend dropped: the match waits for it to come back (two minutes at most).",
         "Your friend is back: the match goes on."]
     assert match.take_notices() == []  # each said once
+
+
+@pytest.mark.slow  # a whole match, hand after hand
+@pytest.mark.parametrize("friend_host", [50], indirect=True)
+def test_a_whole_match_with_a_friend_ends_on_the_match_over_screen(monkeypatch, friend_host):
+    from game.app.scenes.matchover import MatchOverScene
+
+    d, session = _join(monkeypatch, friend_host)
+    friend = Friend(session, 10)
+    try:
+        for _ in range(40):
+            _play(d, lambda: isinstance(d.top, ResultScene))
+            d.top.next()
+            if isinstance(d.top, MatchOverScene):
+                break
+    finally:
+        friend.leave()
+    assert isinstance(d.top, MatchOverScene) and session.match_over
