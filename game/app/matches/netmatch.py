@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.app.lang.i18n import tr
+from game.app.lang.i18n import has, tr
 from game.engine import Action, Discard, DrawStock, Event, PassUpcard, Phase, TimerMove, best_discard
 from game.net.errors import NOTICES
 from game.net.session import Notice, Session
@@ -50,6 +50,12 @@ class NetMatch(Match):
 
     def name(self, seat: int) -> str:
         return self.session.names[seat] or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
+
+    def say(self, key: str, seat: int, **params: object) -> str:
+        """A sentence about ``seat``: the second-person form for the person at this screen ("You knock")."""
+        if seat == self.session.seat and has(key + ".you"):
+            return tr(key + ".you", **params)
+        return tr(key, name=self.name(seat), **params)
 
     def after_hand(self, flow: HandsFlow) -> None:
         """The next hand once both have dealt it; the menu when the friend is gone or the deal does not come."""
