@@ -67,6 +67,8 @@ class HandsFlow(Protocol):
 
     def show_table_sheet(self) -> None: ...
 
+    def to_menu(self) -> None: ...
+
 
 @dataclass(frozen=True)
 class MatchSetup:
@@ -267,6 +269,22 @@ class Match:
 
     def is_bot(self, seat: int | None) -> bool:
         return self.vs_bot and seat == BOT_SEAT
+
+    @property
+    def home(self) -> int | None:
+        """The seat of the person in front of this screen: theirs against the computer, None in hot-seat."""
+        return 0 if self.vs_bot else None
+
+    def arrived(self) -> tuple[list[Event], int] | None:
+        """A move that came from elsewhere (a friend's, over the network) and who made it; None here."""
+        return None
+
+    def take_notices(self) -> list[str]:
+        """What the table should say that no move says (a dropped line); nothing for a match on this machine."""
+        return []
+
+    def leave(self) -> None:
+        """The player goes home from this match (a friend over the network is told); here it stays saved."""
 
     def name(self, seat: int) -> str:
         if self.vs_bot:

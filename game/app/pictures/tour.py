@@ -1,9 +1,7 @@
-"""The tour: an app driven through the real scenes into every situation the game can show, one after
-the other, each drawn and ready when its name is yielded.
-
-Situations come from seeded matches played forward by a plain policy through the engine, so the tour
-shows the same screens on every run.  The pictures (``pictures.py``) and the text-fit audit
-(``tests/app/pictures/test_app_fit.py``) both walk it.
+"""The tour: an app driven through the real scenes into every situation the game can show, one after the other,
+each drawn and ready when its name is yielded.  Situations come from seeded matches played forward by a plain
+policy through the engine, so the tour shows the same screens on every run.  The pictures (``pictures.py``) and
+the text-fit audit (``tests/app/pictures/test_app_fit.py``) both walk it.
 """
 from __future__ import annotations
 
@@ -15,6 +13,7 @@ from game.app.lang.i18n import tr
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.arrangeshots import arranging
 from game.app.pictures.lessonshots import lesson_steps
+from game.app.pictures.netshots import net_tour
 from game.app.pictures.nightshots import night_tour
 from game.app.pictures.rareshots import rare_tour
 from game.app.pictures.staging import LONG_NAMES, find_result, play_to_end_of_hand
@@ -108,6 +107,7 @@ def tour(app: App) -> Iterator[str]:
     yield from rare_tour(app, wait_human)
     yield from _ends(app)
     yield from night_tour(app)
+    yield from net_tour(app)
 
 
 def settle(app: App) -> None:

@@ -58,8 +58,13 @@ class BotDriver:
 
     def step(self, model: PlayModel, host: Host, dt: float) -> Moved | None:
         match = model.match
+        for words in match.take_notices():
+            host.toast(words, 6.0)
+        moved = match.arrived()
+        if moved is not None:
+            return moved
         st = match.state
-        if not model.in_play() or not match.is_bot(st.to_act):
+        if not model.in_play() or not match.is_bot(st.to_act) or match.bot is None:
             return None
         if self.future is None:
             stage = {Phase.UPCARD_OFFER: "upcard", Phase.DRAW: "draw"}.get(st.phase, "discard")

@@ -43,7 +43,7 @@ class PlayHud:
         if not m.human_turn():
             return tr("status.waiting", name=name)
         stage = {Phase.UPCARD_OFFER: "upcard", Phase.DRAW: "draw", Phase.DISCARD: "discard"}[st.phase]
-        if m.match.vs_bot:
+        if m.match.home is not None:  # the person at this screen plays one seat: "your" turn
             return tr("status.your_" + stage)
         return tr("status.named_" + stage, name=name)
 

@@ -22,8 +22,8 @@ def bottom_seat(match: Match, viewer: int | None) -> int:
     """The seat shown at the bottom of the table: the viewer, else whoever is to act."""
     if viewer is not None:
         return viewer
-    if match.vs_bot:
-        return 0
+    if match.home is not None:
+        return match.home
     to_act = match.state.to_act
     return to_act if to_act is not None else match.state.non_dealer
 
@@ -78,7 +78,7 @@ class PlayModel:
             return False
         if self.match.is_bot(st.to_act):
             return False
-        return self.match.vs_bot or (self.viewer == st.to_act and self.curtain_in is None)
+        return self.match.home is not None or (self.viewer == st.to_act and self.curtain_in is None)
 
     def my_hand(self) -> list[Card]:
         return self.order[self.bottom] if self.viewer is not None else []

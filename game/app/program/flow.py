@@ -7,8 +7,10 @@ pictures, and how each seat's hand is ordered.
 """
 from __future__ import annotations
 
+import json
 import logging
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -26,12 +28,14 @@ from game.engine.dealing import first_dealer
 from game.engine.fairness_chain import MatchSeal
 
 if TYPE_CHECKING:
+    from game.app.matches.netlobby import LinkKit
     from game.app.records.history import History, MatchEntry
     from game.app.records.history_recorder import HistoryRecorder
     from game.app.stage.scene import Host, Scene
     from game.app.storage.notices import Notice
-    from game.engine import Card, HandResult, Opponent
+    from game.engine import Action, Card, Event, HandResult, Opponent
     from game.engine.record import HandRecord
+    from game.net.session import Session
 
 # Only the menu is needed for the first frame: every other screen is imported when first shown (and
 # ahead of that, behind the menu, by ``warmup``), so the game opens sooner.
@@ -39,7 +43,7 @@ LATER = ("game.app.program.listeners", "game.app.records.history", "game.app.sce
          "game.app.scenes.deal", "game.app.scenes.error", "game.app.scenes.history", "game.app.scenes.matchover",
          "game.app.scenes.overlays", "game.app.scenes.play", "game.app.scenes.replay", "game.app.scenes.result",
          "game.app.scenes.settings", "game.app.scenes.gamenight", "game.app.scenes.tablesheet",
-         "game.app.scenes.matchviews", "game.app.scenes.lesson")
+         "game.app.scenes.matchviews", "game.app.scenes.lesson", "game.app.scenes.netlobby")
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +59,57 @@ class HandOrder:
         return HandOrder(sort=list(self.sort))
 
 
+def _left(match: Match | None) -> Match | None:
+    """Going home from ``match``, none is in play: a friend over the network is told (a match here stays saved)."""
+    if match is not None:
+        match.leave()
+    return None
+
+
+def _show_network(host: Host, flow: Flow, mode: str = "host") -> None:
+    """Play over the network: the lobby to host or join, with the flow's network calls (tests set their own)."""
+    from game.app.scenes.netlobby import NetLobbyScene
+
+    flow.match = None
+    flow.tables.leave()
+    host.set_scene(NetLobbyScene(host, mode, flow.net_kit))
+
+
+def keep_online_hand(folder: Path, started: str, record: dict[str, object]) -> Path:
+    """One checked online hand written for ``tools/check_online.py`` (``online/`` in the player's folder)."""
+    from game.app.storage.files import atomic_write
+
+    path = folder / "online" / f"{started}-hand{record.get('hand', 0)}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, json.dumps(record, separators=(",", ":")) + "\n")
+    return path
+
+
+def _play_network(host: Host, flow: Flow, session: Session) -> None:
+    """A match agreed with a friend over the network, its first hand dealt: on to the table, each hand checked
+    by both kept for checking, the moves sounded (not in the statistics or the history yet)."""
+    from game.app.matches.match import event_sounds
+    from game.app.matches.netmatch import NetMatch
+    from game.app.records.playways import folder_of
+
+    rules = session.rules
+    assert rules is not None, "a session is handed on once its match is agreed"
+    names = session.names
+    match = NetMatch(MatchSetup("hotseat", rules, 0, names=(names[0], names[1])), host.bots, session=session)
+
+    def sounds(m: Match, action: Action | None, events: list[Event]) -> None:
+        for name in event_sounds(events):
+            host.services.sound.play(name)
+
+    match.listeners.append(sounds)
+    folder, started = folder_of(host.services), time.strftime("%Y%m%d-%H%M%S")
+    if folder is not None:
+        match.keepers.append(lambda record: host.think(keep_online_hand, folder, started, record))
+    flow.match = match
+    flow.hand_view = flow.hand_view.fresh()
+    flow.start_deal(flow.match)
+
+
 class Flow:
     """The navigator handed to every scene (``host.nav``)."""
 
@@ -68,8 +123,10 @@ class Flow:
         self.notices: list[Notice] = []
         self.recorder: HistoryRecorder | None = None  # records the match in play (and takes moves back)
         self.menu_choice: Opponent | None = None  # the opponent last chosen in the menu (a level or hotseat)
+        self.net_kit: LinkKit | None = None  # the network calls of the lobby (None: the real ones)
         self.tables = TableFlow(host, self._play_duel, lambda setup: self._open(setup, None, True))
         self.show_lesson = partial(flow_lesson.show_lesson, host, self)  # the first lesson, kept nowhere
+        self.show_network, self.play_network = partial(_show_network, host, self), partial(_play_network, host, self)
 
     def next_seed(self) -> int:
         if self.seed is not None:
@@ -112,8 +169,7 @@ class Flow:
         self.start_deal(match)
 
     def _cut(self, chain: MatchSeal, cutter: str | None, then: Callable[[MatchSeal, int | None], None]) -> None:
-        """Take the seed and the cut: ``then`` gets the seal holding the seed and the card cut (None: "Cut
-        for me").  Quick play skips the screen once the match has its seed."""
+        """Take the seed and the cut (``then`` gets the seal, None for "Cut for me"); quick play skips it."""
         if self.host.settings.cut_for_me and chain.player_seed is not None and chain.remaining > 0:
             then(chain, None)
             return
@@ -152,8 +208,7 @@ class Flow:
         return self.host.services.store.has_match() or self.host.services.store.load_table() is not None
 
     def continue_match(self) -> bool:
-        """Put the player back where the saved match stopped: the same hand, the same turn, behind the
-        curtain in hot-seat.  False (with the notice queued) when the save cannot be used."""
+        """The saved match back at its hand and turn (behind the curtain in hot-seat); False if it cannot be."""
         store = self.host.services.store
         loaded = store.load_match()
         if loaded is None:
@@ -192,7 +247,7 @@ class Flow:
     # ------------------------------------------------------------------ screens
 
     def to_menu(self) -> None:
-        self.match = None
+        self.match = _left(self.match)
         self.tables.leave()
         self.host.set_scene(MenuScene(self.host))
 
@@ -293,8 +348,7 @@ class Flow:
         return rec is not None and match is self.match and rec.can_undo(match)
 
     def undo(self) -> bool:
-        """Practice mode: take the game back to the player's previous decision in this hand (the match
-        rewinds itself; the play scene then starts the turn afresh)."""
+        """Practice: back to the player's previous decision (the match rewinds, the turn starts afresh)."""
         match = self.match
         rec = self.recorder
         if match is None or rec is None or not rec.can_undo(match):

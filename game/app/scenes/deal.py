@@ -18,6 +18,7 @@ class DealScene(TableScene):
 
     def __init__(self, app: Host, match: Match) -> None:
         super().__init__(app, match)
+        self.viewer = match.home  # the person's seat (a friend's game over the network: theirs), None in hot-seat
         self.clock = Wait(0.0)
 
     def enter(self) -> None:

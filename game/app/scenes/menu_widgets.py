@@ -175,7 +175,8 @@ class MenuWidgets:
         lay = self.app.layout
         gap, bh = round(10 * lay.s), lay.button_h
         act = self.actions
-        tools = (("menu.more", "#game_night", self.app.nav.tables.show_game_night),
+        tools = (("menu.network", "#network", self.app.nav.show_network),
+                 ("menu.more", "#game_night", self.app.nav.tables.show_game_night),
                  ("menu.read_rules", "#rules", act.open_rules), ("menu.settings", "#settings", act.open_settings),
                  ("menu.statistics", "#statistics", act.open_stats),
                  ("menu.history", "#history", self.app.nav.show_history), ("menu.quit", "#quit", act.quit))

@@ -71,9 +71,11 @@ class PlayScene(TableScene):
 
     def enter(self) -> None:
         super().enter()
-        if not self.match.vs_bot and self.phase_is_play():
+        if self.match.home is None and self.phase_is_play():
             self.viewer = None
             self.model.curtain_in = 0.0
+        elif self.match.home is not None:
+            self.viewer = self.match.home
         self.refresh_targets(snap=False)
 
     def resize(self) -> None:
@@ -163,7 +165,7 @@ class PlayScene(TableScene):
         hand = m.my_hand()
         if pointed is not None and pointed in hand:
             m.cursor = hand.index(pointed)
-        if (not self.match.vs_bot and m.end_in is None and self.phase_is_play()
+        if (self.match.home is None and m.end_in is None and self.phase_is_play()
                 and self.state.to_act != self.viewer):
             m.curtain_in = 0.55 * speed
         self.refresh_targets()

@@ -33,11 +33,11 @@ class ResultScene(ResultDrawing):
         super().__init__(app, match, result)
         self.check_rect: pygame.Rect | None = None  # where the deal check line was drawn
         # a dead hand shows no cards: in hot-seat neither hand may appear, whoever is at the screen
-        self.viewer = None if self.dead and not match.vs_bot else viewer
+        self.viewer = None if self.dead and match.home is None else viewer
         self.effects = Effects()
         laid_values = [c.value for c, _ in result.layoffs]
         scores = match.state.scores
-        won = result.winner is not None and (not match.vs_bot or not match.is_bot(result.winner))
+        won = result.winner is not None and match.home in (None, result.winner)
         self.showdown = Showdown(result, result.knocker_deadwood, result.defender_deadwood + sum(laid_values),
                                  laid_values, (scores[0], scores[1]), app.pace,
                                  Hooks(place=self.stage_cards, cue=app.cue, flourish=self.flourish), you_won=won)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from game.app.looks.cardart import CardStyle
     from game.app.looks.layout import Layout
     from game.app.matches.match import BotKit, Match, MatchSetup
+    from game.app.matches.netlobby import LinkKit
     from game.app.matches.tablerun import TableRun, TableSetup
     from game.app.records.history import History, MatchEntry
     from game.app.stage.services import Services
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from game.engine.daily import DailyDeal
     from game.engine.fairness_chain import MatchSeal
     from game.engine.record import HandRecord
+    from game.net.session import Session
 
 T = TypeVar("T")
 
@@ -77,6 +79,7 @@ class Navigator(Protocol):
     fair: bool | None  # sealed deals cut by the player; None: whenever not seeded
     new_seal: Callable[[int], MatchSeal]  # a match's seal from its first hand (the operating system's randomness)
     menu_choice: Opponent | None  # the opponent last chosen in the menu, offered again when it comes back
+    net_kit: LinkKit | None  # the network calls of play over the network (None: the real ones)
 
     @property
     def hand_view(self) -> HandView: ...
@@ -111,6 +114,10 @@ class Navigator(Protocol):
     def show_match_over(self, match: Match) -> None: ...
 
     def show_settings(self) -> None: ...
+
+    def show_network(self, mode: str = "host") -> None: ...
+
+    def play_network(self, session: Session) -> None: ...
 
     def show_lesson(self) -> None: ...
 

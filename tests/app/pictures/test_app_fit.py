@@ -57,6 +57,7 @@ SITUATIONS = (
     "deal_details", "deal_export_dialog", "play_out_of_play", "view_scores_hollywood", "match_over",
     "error", "menu_continue",
     "night_setup", "night_three_hand", "night_pairs_sheet", "night_daily", "night_history", "night_history_table",
+    "net_host", "net_host_waiting", "net_join", "net_join_wrong_code", "net_play", "net_play_paused",
 )
 
 LEGIBLE = 11  # the smallest text size a line may be shrunk to

@@ -1,0 +1,141 @@
+"""A match with a friend on another machine, as the table scenes play it: the friend's seat is moved by the
+session (as a computer's seat is moved by its bot), every move of this seat goes through the session, and the
+engine state is the session's, with stand-ins for the cards this seat cannot see.
+
+The session is polled on the main thread only (``arrived``, ``next_hand``); what happened to the line (a pause,
+the friend back, the end) comes out as words for the table (``take_notices``).
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.app.lang.i18n import has, tr
+from game.engine import Action, Discard, DrawStock, Event, PassUpcard, Phase, TimerMove, best_discard
+from game.net.errors import NOTICES
+from game.net.session import Notice, Session
+
+from .match import HandsFlow, Match
+
+DEAL_SECONDS = 15.0  # the most the next hand's deal may take before the table gives up waiting for it
+
+
+def reason_words(word: str) -> str:
+    """The words for why an online match stopped: the protocol's notice, or the line's own reason."""
+    return tr(word if word in NOTICES else "net.reason." + word)
+
+
+@dataclass
+class NetMatch(Match):
+    """One seat of an online match (``session.seat`` is the person here)."""
+
+    session: Session = field(kw_only=True)
+
+    def __post_init__(self) -> None:
+        self.resume = self.session.state
+        super().__post_init__()
+        self.queue: list[Notice] = []
+        self.words: list[str] = []
+        self.dealt: list[Event] = []  # the next hand's deal, heard while waiting for it
+        self.keepers: list[Callable[[dict[str, object]], object]] = []  # told each hand checked by both
+
+    @property
+    def home(self) -> int:
+        return self.session.seat
+
+    def is_bot(self, seat: int | None) -> bool:
+        """The friend's seat, and this one while its move waits on the friend (a card to unlock)."""
+        return seat is not None and (seat != self.session.seat or not self.session.my_turn)
+
+    def name(self, seat: int) -> str:
+        return self.session.names[seat] or tr("menu.name1_default" if seat == 0 else "menu.name2_default")
+
+    def say(self, key: str, seat: int, **params: object) -> str:
+        """A sentence about ``seat``: the second-person form for the person at this screen ("You knock")."""
+        if seat == self.session.seat and has(key + ".you"):
+            return tr(key + ".you", **params)
+        return tr(key, name=self.name(seat), **params)
+
+    def after_hand(self, flow: HandsFlow) -> None:
+        """The next hand once both have dealt it; the menu when the friend is gone or the deal does not come."""
+        if self._await_next_hand():
+            flow.deal_next_hand(self)
+        else:
+            flow.to_menu()
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, action: Action, player: int | None) -> list[Event]:
+        """This seat's move through the session (``IllegalAction``: refused, nothing sent); its events."""
+        if isinstance(action, TimerMove):
+            action = self._timer_move()
+        self.session.play(action)
+        events = self._events()
+        self._tell(action, events)
+        return events
+
+    def _timer_move(self) -> Action:
+        """What the turn clock plays online, one step at a time: pass, draw from the stock, the best discard."""
+        st = self.state
+        if st.phase is Phase.UPCARD_OFFER:
+            return PassUpcard()
+        if st.phase is Phase.DRAW:
+            return DrawStock()
+        legal = [a for a in st.legal_actions() if isinstance(a, Discard)]
+        best = Discard(best_discard(list(st.hands[self.session.seat])).card)
+        return best if best in legal else legal[0]
+
+    def _events(self) -> list[Event]:
+        """What the session has to say now: its events (the state follows), the rest kept for later."""
+        events: list[Event] = []
+        for notice in self.queue + self.session.poll(0):
+            if notice.kind == "event" and notice.event is not None:
+                events.append(notice.event)
+            elif notice.kind in ("paused", "resumed"):
+                self.words.append(tr("net." + notice.kind))
+            elif notice.kind == "ended":
+                self.words.append(reason_words(notice.word))
+            elif notice.kind == "hand_over" and self.session.records:
+                for keep in self.keepers:  # the hand's whole exchange, for tools/check_online.py
+                    keep(self.session.records[-1])
+        self.queue = []
+        if self.session.state is not None:
+            self.state = self.session.state
+        return events
+
+    def arrived(self) -> tuple[list[Event], int] | None:
+        events = self._events()
+        if not events:
+            return None
+        self._tell(None, events)
+        mover = next((getattr(e, "player", None) for e in events if getattr(e, "player", None) is not None), None)
+        return events, mover if isinstance(mover, int) else 1 - self.session.seat
+
+    def leave(self) -> None:
+        self.session.close()
+
+    def take_notices(self) -> list[str]:
+        words, self.words = self.words, []
+        return words
+
+    def _await_next_hand(self) -> bool:
+        """Ready for the next deal once the hand is checked by both; the deal takes a moment, which the table
+        waits for (the hand's result shows before the keys are all revealed and checked)."""
+        hand, asked = self.session.hand, False
+        deadline = time.monotonic() + DEAL_SECONDS
+        while time.monotonic() < deadline and not self.session.over:
+            self.dealt += self._events()
+            if not asked and self.session.between_hands:
+                self.session.next_hand()
+                asked = True
+            if asked and self.session.hand > hand and self.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                return True
+            time.sleep(0.002)
+        return False
+
+    def next_hand(self, source: object = None, by_player: bool = True) -> list[Event]:
+        """The hand the friend and this side have just dealt (``after_hand`` waited for it)."""
+        events, self.dealt = self.dealt, []
+        self._tell(None, events)
+        return events
