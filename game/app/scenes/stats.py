@@ -305,8 +305,7 @@ class StatsScene(Scene):
         self.rebuild_ui()
 
     def ask_reset(self) -> None:
-        if self.dialog is None:
-            self.dialog = reset_dialog(self.app)
+        self.dialog = self.dialog or reset_dialog(self.app)
 
     def reset(self) -> None:
         self.db.reset()
