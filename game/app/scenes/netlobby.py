@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.app.lang import text, typed
+from game.app.lang import bidi, text, typed
 from game.app.lang.i18n import tr, widget_text
 from game.app.looks.panels import GOLD, INK, INK_DIM, felt, panel
 from game.app.matches.netlobby import LinkKit, Lobby, reason_key
@@ -200,25 +200,29 @@ class NetLobbyScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
-    def status_lines(self) -> list[tuple[str, int, tuple[int, int, int], bool]]:
-        """What the foot of the panel says: the code big and clear, the address, the wait or the trouble."""
+    def status_lines(self) -> list[tuple[str, int, tuple[int, int, int], bool, bool]]:
+        """What the foot of the panel says: the code big and clear, the address, the wait or the trouble; each
+        line with its size, colour, boldness and whether its digits stay as typed (the code, the address)."""
         lobby, lay = self.lobby, self.app.layout
-        lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
+        lines: list[tuple[str, int, tuple[int, int, int], bool, bool]] = []
         if lobby.state in ("idle", "failed"):
             return []  # a paragraph is drawn instead
         if self.mode == "host" and lobby.code is not None:
-            lines.append((tr("net.code_is"), lay.font(16), INK, False))
-            lines.append((str(lobby.code), lay.font(54), GOLD, True))
+            lines.append((tr("net.code_is"), lay.font(16), INK, False, False))
+            lines.append((str(lobby.code), lay.font(54), GOLD, True, True))
             if lobby.address:
-                lines.append((tr("net.address_is", address=lobby.address), lay.font(16), INK, False))
+                # the address as the friend must type it: Latin digits, left to right, on every screen
+                lines.append((tr("net.address_is", address=bidi.ltr_isolate(lobby.address)), lay.font(16), INK, False,
+                              True))
             elif self.typed["relay"]:
-                lines.append((tr("net.through_relay", relay=self.typed["relay"]), lay.font(16), INK, False))
+                lines.append((tr("net.through_relay", relay=bidi.ltr_isolate(self.typed["relay"])), lay.font(16), INK,
+                              False, True))
         if lobby.state == "agreed" and lobby.session is not None and lobby.session.rules is not None:
             rules = lobby.session.rules
             lines.append((tr("net.agreed", friend=lobby.friend, rules=tr("preset." + rules.preset_name),
-                             target=rules.target), lay.font(18), INK, False))
+                             target=rules.target), lay.font(18), INK, False, False))
         else:
-            lines.append((tr("net.state." + lobby.state), lay.font(18), INK, False))
+            lines.append((tr("net.state." + lobby.state), lay.font(18), INK, False, False))
         return lines
 
     def _paragraph(self, surface: pygame.Surface, top: int) -> None:
@@ -244,7 +248,7 @@ class NetLobbyScene(Scene):
         y = self.status_top
         if self.lobby.state in ("idle", "failed"):
             self._paragraph(surface, y)
-        for words, size, colour, literal in self.status_lines():
-            drawn = text.draw(surface, words, size, colour, (lay.w / 2, y + size * 0.7), bold=literal,
+        for words, size, colour, bold, literal in self.status_lines():
+            drawn = text.draw(surface, words, size, colour, (lay.w / 2, y + size * 0.7), bold=bold,
                               max_width=self.width, literal=literal)
             y = drawn.bottom + gap

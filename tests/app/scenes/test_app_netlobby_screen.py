@@ -12,6 +12,7 @@ import pytest
 from helpers.apps import Driver
 from helpers.netlink import QUICK
 
+from game.app.lang import bidi, i18n, text
 from game.app.matches.netlobby import LinkKit, Lobby
 from game.app.scenes.menu import MenuScene
 from game.app.scenes.netlobby import NetLobbyScene
@@ -40,7 +41,9 @@ def _type(d: Driver, row: str, words: str) -> None:
 
 
 def _drawn(d: Driver) -> list[str]:
-    return [words for words, *_ in d.top.status_lines()]
+    """The lines as the screen shows them (its digits), the marks that keep a piece left to right left out."""
+    return [text.shown(words, literal).replace(bidi.LRI, "").replace(bidi.PDI, "")
+            for words, _, _, _, literal in d.top.status_lines()]
 
 
 def test_a_host_shows_its_code_and_address_and_a_friend_gets_in(monkeypatch):
@@ -84,3 +87,18 @@ def test_a_mistyped_code_is_said_and_escape_goes_home(monkeypatch):
     d.top.entries["code"].unfocus()
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.top, MenuScene)
+
+
+def test_a_persian_screen_shows_the_address_as_the_friend_types_it(monkeypatch):
+    d = _lobby(monkeypatch)
+    i18n.set_language("fa")
+    try:
+        d.press("#net_open")
+        d.wait(lambda: d.top.lobby.state == "waiting")
+        address = d.top.lobby.address
+        line = next(words for words in _drawn(d) if address.rsplit(":", 1)[1] in words)
+        assert address in line  # Latin digits and dots, not "۱۲۷٫۰٫۰٫۱"
+        assert i18n.tr("net.address_is", address="").strip() in line
+    finally:
+        d.press("#net_back")
+        i18n.set_language("en")
