@@ -11,12 +11,16 @@ import contextlib
 import logging
 import sys
 
-from game.net.relay import Limits, Relay
-
 DEFAULT_PORT = 8765
 
 
 def main(argv: list[str] | None = None) -> int:
+    """On a fresh machine the relay runs again in the game's environment, which has the network's packages."""
+    from game.bootstrap import ensure
+
+    ensure(["-m", "game.serve", *(sys.argv[1:] if argv is None else argv)])
+    from game.net.relay import Limits, Relay
+
     parser = argparse.ArgumentParser(prog="python -m game.serve", description="The relay for online matches.")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")

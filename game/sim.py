@@ -318,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.players == 3 or args.pairs:
         return _tables(parser, args, rules)
     if args.network:
-        return _network(parser, args, rules)
+        return _network(parser, args, rules, ["-m", "game.sim", *(sys.argv[1:] if argv is None else argv)])
     start = time.perf_counter()
     summary = simulate(args.bot_a, args.bot_b, rules, args.matches, args.seed, args.workers, args.fair_records)
     seconds = time.perf_counter() - start
@@ -334,12 +334,16 @@ def speed_line(hands: int, seconds: float, workers: int) -> str:
             f"{workers} worker{'s' if workers != 1 else ''})")
 
 
-def _network(parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules) -> int:
-    """Two processes over localhost (``sim_network.py``): one line, and a failing status on any desync or refusal."""
-    from game.sim_network import simulate_network
-
+def _network(parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules, launch: list[str]) -> int:
+    """Two processes over localhost (``sim_network.py``): one line, and a failing status on any desync or refusal.
+    On a fresh machine it runs again in the game's environment, which has the network's packages."""
     if args.workers != 1 or args.fair_records is not None:
         parser.error("--network plays its matches in two processes of its own: leave out --workers and --fair-records")
+    from game.bootstrap import ensure
+
+    ensure(launch)
+    from game.sim_network import simulate_network
+
     summary = simulate_network(args.bot_a, args.bot_b, rules, args.matches, args.seed)
     for problem in summary.problems[:5]:
         print(problem, file=sys.stderr)

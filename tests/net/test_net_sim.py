@@ -48,3 +48,21 @@ def test_a_handful_of_matches_between_two_processes_end_in_one_clean_line():
     matches, hands, desyncs, refused, kb, trips = found.groups()
     assert (matches, desyncs, refused) == ("3", "0", "0")
     assert int(hands) >= 3 and 5 < float(kb) <= 50 and float(trips) > 5
+
+
+def test_network_runs_in_the_game_s_environment_first(monkeypatch):
+    """On a fresh machine (no websockets in the running Python) the simulator restarts itself in the game's
+    environment, as main.py does, rather than stopping on an import."""
+    import game.bootstrap
+    from game import sim
+
+    asked = []
+
+    def ensure(launch):
+        asked.append(launch)
+        raise SystemExit(7)
+
+    monkeypatch.setattr(game.bootstrap, "ensure", ensure)
+    with pytest.raises(SystemExit) as stopped:
+        sim.main(["easy", "hard", "--matches", "2", "--network"])
+    assert stopped.value.code == 7 and asked == [["-m", "game.sim", "easy", "hard", "--matches", "2", "--network"]]

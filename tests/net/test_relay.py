@@ -191,3 +191,19 @@ def test_the_page_states_the_relays_limits():
             f"per side on average ({limits.burst} at once), {limits.idle:g} s without a frame, {limits.hello:g} s "
             "to name a room") in " ".join(text.split())
     assert limits.frame == 65536 + 33
+
+
+def test_the_relay_command_runs_in_the_game_s_environment_first(monkeypatch):
+    import game.bootstrap
+    from game import serve
+
+    asked = []
+
+    def ensure(launch):
+        asked.append(launch)
+        raise SystemExit(7)
+
+    monkeypatch.setattr(game.bootstrap, "ensure", ensure)
+    with pytest.raises(SystemExit) as stopped:
+        serve.main(["--port", "0"])
+    assert stopped.value.code == 7 and asked == [["-m", "game.serve", "--port", "0"]]
