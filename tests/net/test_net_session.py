@@ -36,12 +36,14 @@ def _until(sessions, done, rng=None, steps=20_000):
     rng = rng or random.Random(3)
     seen = [[], []]
     for _ in range(steps):
-        if done():
-            return seen
         for i, s in enumerate(sessions):
             seen[i] += s.poll()
+        if done():  # looked at before either plays on: a turn reached must not be played past
+            return seen
+        for s in sessions:
             if s.my_turn:
                 s.play(plain_move(s, rng))
+                break  # the other hears of it at the next poll
     raise AssertionError("the sessions did not get there")
 
 
