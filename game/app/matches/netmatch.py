@@ -17,6 +17,7 @@ from game.net.errors import NOTICES
 from game.net.session import Notice, Session
 
 from .match import HandsFlow, Match
+from .meta import MatchMeta
 
 DEAL_SECONDS = 15.0  # the most the next hand's deal may take before the table gives up waiting for it
 
@@ -39,6 +40,10 @@ class NetMatch(Match):
         self.words: list[str] = []
         self.dealt: list[Event] = []  # the next hand's deal, heard while waiting for it
         self.keepers: list[Callable[[dict[str, object]], object]] = []  # told each hand checked by both
+        self.on_checked: list[Callable[[], object]] = []  # told each hand checked by both (``session.true_hand``)
+        self.on_end: list[Callable[[str], object]] = []  # told once why the match stopped before its end
+        self.info = MatchMeta("online", names=self.session.names, seat=self.session.seat, match_id=self.info.match_id)
+        self.stopped = False
 
     @property
     def home(self) -> int:
@@ -96,9 +101,12 @@ class NetMatch(Match):
                 self.words.append(tr("net." + notice.kind))
             elif notice.kind == "ended":
                 self.words.append(reason_words(notice.word))
+                self._stop(notice.word)
             elif notice.kind == "hand_over" and self.session.records:
                 for keep in self.keepers:  # the hand's whole exchange, for tools/check_online.py
                     keep(self.session.records[-1])
+                for told in self.on_checked:
+                    told()
         self.queue = []
         if self.session.state is not None:
             self.state = self.session.state
@@ -113,7 +121,15 @@ class NetMatch(Match):
         return events, mover if isinstance(mover, int) else 1 - self.session.seat
 
     def leave(self) -> None:
+        self._stop("left")
         self.session.close()
+
+    def _stop(self, word: str) -> None:
+        """Say once why the match stopped, unless it was played to its end."""
+        if not self.stopped and not self.session.match_over:
+            self.stopped = True
+            for told in self.on_end:
+                told(word)
 
     def take_notices(self) -> list[str]:
         words, self.words = self.words, []
