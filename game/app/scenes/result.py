@@ -206,20 +206,24 @@ class ResultScene(ResultDrawing):
         self.between_hands()
 
     def between_hands(self) -> None:
-        """A friend's match is heard while its result shows (the friend leaving is said here), and the Next
-        button says what the next deal waits for once asked."""
+        """A friend's match is heard while its result shows (the friend leaving is said here); once the next
+        hand is asked for, the Next button says it is being dealt, and a toast when it waits for the friend."""
         self.match.idle()
         if self.app.top is not self:
             return  # the next hand is dealt, or the friend left: gone on
         for words in self.match.take_notices():
             self.app.toast(words, 6.0)
         waiting = self.match.waiting()
-        if waiting != self.said and self.next_button is not None:
-            self.said = waiting
-            self.next_button.set_text(waiting or tr(self.button_key()))
-            if waiting is None:
-                self.next_button.enable()
-            else:
-                self.next_button.disable()
+        if waiting == self.said or self.next_button is None:
+            return
+        if waiting is None:
+            self.next_button.set_text(tr(self.button_key()))
+            self.next_button.enable()
+        elif self.said is None:
+            self.next_button.set_text(tr("net.dealing"))
+            self.next_button.disable()
+        if waiting is not None and waiting != tr("net.dealing"):
+            self.app.toast(waiting, 6.0)  # the friend, by name: a toast has room for any name
+        self.said = waiting
 
     # ------------------------------------------------------------------ draw

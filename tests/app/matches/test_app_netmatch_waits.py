@@ -52,7 +52,8 @@ def test_the_next_hand_is_awaited_frame_by_frame_and_the_pause_still_opens(monke
         for _ in range(20):
             d.frame()
         assert d.top is result and session.hand == 1
-        assert _next_button(d).text == tr("net.waiting_for", name="Ann") and not _next_button(d).is_enabled
+        assert _next_button(d).text == tr("net.dealing") and not _next_button(d).is_enabled
+        assert tr("net.waiting_for", name="Ann") in d.app.scenes.toast_text
         d.key(pygame.K_ESCAPE)
         assert d.top.name == "pause"  # Esc works while the next hand waits
         d.top.resume()
