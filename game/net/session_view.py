@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.engine import Event, HandResult, MatchState, Observation, Rules, observe
+from game.engine.record import HandRecord
 from game.net.referee import HandReferee
 from game.net.setup import Setup
+from game.net.standin import position_state
 
 NOTICE_KINDS = ("setup", "event", "paused", "resumed", "refused", "hand_over", "match_over", "ended")
 """``setup``: the match is agreed (names, rules, first dealer); ``event``: an engine event this seat saw
@@ -103,6 +105,18 @@ class SessionView:
         if not self.my_turn or self.rules is None or not self.rules.turn_timer:
             return None
         return self.rules.turn_timer - (self.clock() - self._since)
+
+    def true_hand(self) -> HandRecord | None:
+        """The hand just checked by both as it was really dealt and played, no stand-in among its cards (for a
+        history that replays it); None while the hand is unchecked."""
+        ref = self.referee
+        if ref is None or ref.result is None or ref.deck.order is None or self.rules is None:
+            return None
+        start = position_state(self.rules, ref.deck.order, ref.dealer, ref.deck.hand - 1, ref.history)
+        record = HandRecord.at_deal(start)
+        for action, seat in ref.moves:
+            record = record.with_move(seat, action)
+        return record.finished(ref.result)
 
     def write_record(self, hand: int, path: str) -> None:
         """Write a checked hand's transcript (for ``tools/check_online.py``) whole or not at all."""

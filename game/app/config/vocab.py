@@ -26,7 +26,7 @@ Language = Literal["en", "fa", "ru"]
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 RTL_LANGUAGES: frozenset[Language] = frozenset({"fa"})  # written right to left
 
-Mode = Literal["bot", "hotseat"]
+Mode = Literal["bot", "hotseat", "online"]  # online: with a friend on another machine
 MODES: tuple[Mode, ...] = get_args(Mode)
 
 AnimationSpeed = Literal["slow", "normal", "fast", "instant"]

@@ -279,6 +279,13 @@ class Match:
         """A move that came from elsewhere (a friend's, over the network) and who made it; None here."""
         return None
 
+    def idle(self) -> None:
+        """A frame of the result screen: a match with a friend over the network hears it; nothing here."""
+
+    def waiting(self) -> str | None:
+        """What the next hand waits for, in words, once asked for (the friend's deal); None here."""
+        return None
+
     def take_notices(self) -> list[str]:
         """What the table should say that no move says (a dropped line); nothing for a match on this machine."""
         return []

@@ -9,8 +9,9 @@ from game.app.config.vocab import LEVELS, MODES, NAME_MAX, Level, Mode
 
 @dataclass(frozen=True)
 class MatchMeta:
-    """``mode`` is bot or hotseat; ``bot_level`` and ``bot_seat`` are set only against a bot;
-    ``names`` are the two seats' names (a bot's name may be empty: the UI names it).  ``match_id``
+    """``mode`` is bot, hotseat or online; ``bot_level`` and ``bot_seat`` are set only against a bot;
+    ``names`` are the two seats' names (a bot's name may be empty: the UI names it); ``seat`` is the person at
+    this screen in an online match (the host's 0, the guest's 1), 0 otherwise.  ``match_id``
     tells matches apart in the statistics, so a hand replayed after a crash is not counted twice.
     """
 
@@ -19,6 +20,7 @@ class MatchMeta:
     bot_level: Level | None = None
     bot_seat: int | None = None
     match_id: str = ""
+    seat: int = 0
 
     def __post_init__(self) -> None:
         if not self.match_id:
@@ -37,20 +39,25 @@ class MatchMeta:
             if isinstance(self.bot_seat, bool) or self.bot_seat not in (0, 1):
                 raise ValueError(f"bot_seat must be 0 or 1, not {self.bot_seat!r}")
         elif self.bot_level is not None or self.bot_seat is not None:
-            raise ValueError("a hot-seat match has no bot")
+            raise ValueError("a match of two people has no bot")
+        if isinstance(self.seat, bool) or self.seat not in ((0, 1) if self.mode == "online" else (0,)):
+            raise ValueError(f"seat must be 0 or 1 online, else 0, not {self.seat!r}")
 
     @property
     def human_seat(self) -> int:
-        """The seat whose record the statistics keep: the human against a bot, seat 0 in hot-seat."""
+        """The seat whose record the statistics keep: the human against a bot, this screen's online, else seat 0."""
         if self.mode == "bot" and self.bot_seat is not None:
             return 1 - self.bot_seat
-        return 0
+        return self.seat
 
     @property
     def opponent_key(self) -> str:
-        """Statistics group matches by this: the bot's level, or ``hotseat:<the other player's name>``."""
+        """Statistics group matches by this: the bot's level, ``hotseat:<the other player's name>``, or
+        ``online:<the friend's name>``."""
         if self.mode == "bot":
             return str(self.bot_level)
+        if self.mode == "online":
+            return "online:" + (self.names[1 - self.seat].strip() or "?")
         return "hotseat:" + (self.names[1].strip() or "?")
 
     def to_dict(self) -> dict[str, object]:

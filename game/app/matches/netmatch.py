@@ -17,8 +17,9 @@ from game.net.errors import NOTICES
 from game.net.session import Notice, Session
 
 from .match import HandsFlow, Match
+from .meta import MatchMeta
 
-DEAL_SECONDS = 15.0  # the most the next hand's deal may take before the table gives up waiting for it
+FRIEND_SECONDS = 2.0  # how long the next deal is "dealing" before the friend is said to be awaited
 
 
 def reason_words(word: str) -> str:
@@ -39,6 +40,13 @@ class NetMatch(Match):
         self.words: list[str] = []
         self.dealt: list[Event] = []  # the next hand's deal, heard while waiting for it
         self.keepers: list[Callable[[dict[str, object]], object]] = []  # told each hand checked by both
+        self.on_checked: list[Callable[[], object]] = []  # told each hand checked by both (``session.true_hand``)
+        self.on_end: list[Callable[[str], object]] = []  # told once why the match stopped before its end
+        self.info = MatchMeta("online", names=self.session.names, seat=self.session.seat, match_id=self.info.match_id)
+        self.stopped = False
+        self.going_on: HandsFlow | None = None  # where to go once the next hand is dealt (the player asked for it)
+        self.asked_at = 0.0  # when the player asked for the next hand
+        self.hand_was = 0  # the session's hand then
 
     @property
     def home(self) -> int:
@@ -58,11 +66,36 @@ class NetMatch(Match):
         return tr(key, name=self.name(seat), **params)
 
     def after_hand(self, flow: HandsFlow) -> None:
-        """The next hand once both have dealt it; the menu when the friend is gone or the deal does not come."""
-        if self._await_next_hand():
-            flow.deal_next_hand(self)
-        else:
+        """The next hand once both have dealt it (the result screen stays, its frames go on, while they deal);
+        the menu when the friend is gone."""
+        if self.going_on is None:
+            self.going_on, self.asked_at, self.hand_was = flow, time.monotonic(), self.session.hand
+        self.idle()
+
+    def idle(self) -> None:
+        """Each frame between hands: the session heard, the next deal asked for once the player is ready, and on
+        to the table once both have dealt it, never waiting inside the frame."""
+        self.dealt += self._events()
+        flow = self.going_on
+        if flow is None:
+            return
+        if self.session.over:
+            self.going_on = None
             flow.to_menu()
+            return
+        if self.session.between_hands:
+            self.session.next_hand()
+        if self.session.hand > self.hand_was and self.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            self.going_on = None
+            flow.deal_next_hand(self)
+
+    def waiting(self) -> str | None:
+        """What the next hand waits for, in words ("Dealing…", then the friend), or None when not asked for."""
+        if self.going_on is None:
+            return None
+        if time.monotonic() - self.asked_at < FRIEND_SECONDS:
+            return tr("net.dealing")
+        return tr("net.waiting_for", name=self.name(1 - self.session.seat))
 
     # ------------------------------------------------------------------ moves
 
@@ -96,9 +129,12 @@ class NetMatch(Match):
                 self.words.append(tr("net." + notice.kind))
             elif notice.kind == "ended":
                 self.words.append(reason_words(notice.word))
+                self._stop(notice.word)
             elif notice.kind == "hand_over" and self.session.records:
                 for keep in self.keepers:  # the hand's whole exchange, for tools/check_online.py
                     keep(self.session.records[-1])
+                for told in self.on_checked:
+                    told()
         self.queue = []
         if self.session.state is not None:
             self.state = self.session.state
@@ -113,29 +149,22 @@ class NetMatch(Match):
         return events, mover if isinstance(mover, int) else 1 - self.session.seat
 
     def leave(self) -> None:
+        self._stop("left")
         self.session.close()
+
+    def _stop(self, word: str) -> None:
+        """Say once why the match stopped, unless it was played to its end."""
+        if not self.stopped and not self.session.match_over:
+            self.stopped = True
+            for told in self.on_end:
+                told(word)
 
     def take_notices(self) -> list[str]:
         words, self.words = self.words, []
         return words
 
-    def _await_next_hand(self) -> bool:
-        """Ready for the next deal once the hand is checked by both; the deal takes a moment, which the table
-        waits for (the hand's result shows before the keys are all revealed and checked)."""
-        hand, asked = self.session.hand, False
-        deadline = time.monotonic() + DEAL_SECONDS
-        while time.monotonic() < deadline and not self.session.over:
-            self.dealt += self._events()
-            if not asked and self.session.between_hands:
-                self.session.next_hand()
-                asked = True
-            if asked and self.session.hand > hand and self.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-                return True
-            time.sleep(0.002)
-        return False
-
     def next_hand(self, source: object = None, by_player: bool = True) -> list[Event]:
-        """The hand the friend and this side have just dealt (``after_hand`` waited for it)."""
+        """The hand the friend and this side have just dealt (``idle`` saw it dealt)."""
         events, self.dealt = self.dealt, []
         self._tell(None, events)
         return events

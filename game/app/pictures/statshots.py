@@ -37,13 +37,15 @@ def _hand(rng: random.Random, n: int) -> HandResult:
 
 
 def _matches(stats: Stats, rng: random.Random) -> None:
-    """Ten months of matches against each level and two friends, the player getting better."""
+    """Ten months of matches against each level, two friends here and two online, the player getting better."""
     for n in range(90):
         when = NOON - (300 - n * 3.3) * 86400 - rng.randrange(3600)
         name, target = RULE_SETS[n % len(RULE_SETS)] if n % 3 else RULE_SETS[0]
         rules = preset(name, target)
         if n % 4 == 3:
             meta = MatchMeta("hotseat", names=(LONG_NAMES[0], ("Ava", LONG_NAMES[1])[n % 2]))
+        elif n % 10 == 5:  # a friend on another machine, this screen the host
+            meta = MatchMeta("online", names=(LONG_NAMES[0], ("Sara", LONG_NAMES[1])[n % 20 == 5]))
         else:
             meta = MatchMeta("bot", ("", ""), bot_level=LEVELS[n % len(LEVELS)], bot_seat=1)
         hands = [_hand(rng, k) for k in range(rng.randrange(3, 9))]

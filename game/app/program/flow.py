@@ -87,9 +87,10 @@ def keep_online_hand(folder: Path, started: str, record: dict[str, object]) -> P
 
 def _play_network(host: Host, flow: Flow, session: Session) -> None:
     """A match agreed with a friend over the network, its first hand dealt: on to the table, each hand checked
-    by both kept for checking, the moves sounded (not in the statistics or the history yet)."""
+    by both kept for checking and in the statistics and the history, the moves sounded."""
     from game.app.matches.match import event_sounds
     from game.app.matches.netmatch import NetMatch
+    from game.app.program.listeners import attach_online
     from game.app.records.playways import folder_of
 
     rules = session.rules
@@ -102,6 +103,8 @@ def _play_network(host: Host, flow: Flow, session: Session) -> None:
             host.services.sound.play(name)
 
     match.listeners.append(sounds)
+    attach_online(match, host.services, keep=flow.history_keep())
+    flow.recorder = None
     folder, started = folder_of(host.services), time.strftime("%Y%m%d-%H%M%S")
     if folder is not None:
         match.keepers.append(lambda record: host.think(keep_online_hand, folder, started, record))

@@ -18,6 +18,7 @@ from game.app.lang.i18n import tr
 from game.app.matches.match import event_sounds
 from game.app.records.history import HISTORY_KEEP, History
 from game.app.records.history_recorder import HistoryRecorder
+from game.app.records.online_recorder import OnlineRecorder
 from game.app.stage.services import FINISH_SECONDS
 from game.engine import Action, Event, HandEnded, MatchEnded
 
@@ -25,6 +26,7 @@ SAVE_AHEAD_SECONDS = 1.0  # the longest a move waits for its save to be in place
 
 if TYPE_CHECKING:
     from game.app.matches.match import Match
+    from game.app.matches.netmatch import NetMatch
     from game.app.stage.services import Services
 
 
@@ -55,6 +57,16 @@ def attach_duel(match: Match, services: Services, *, keep: int = HISTORY_KEEP) -
         services.stats.flush(FINISH_SECONDS if ended else SAVE_AHEAD_SECONDS)
 
     match.listeners.append(keep_)
+    return recorder
+
+
+def attach_online(match: NetMatch, services: Services, *, keep: int = HISTORY_KEEP) -> OnlineRecorder:
+    """An online match in the statistics and the history as a local one: each hand once both have checked it,
+    with its true cards; an early end kept as abandoned with its reason."""
+    recorder = OnlineRecorder(History(services.stats), services.stats, match.info, match.session, keep=keep,
+                              clock=services.clock)
+    match.on_checked.append(recorder.hand_checked)
+    match.on_end.append(recorder.ended)
     return recorder
 
 

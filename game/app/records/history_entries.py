@@ -24,7 +24,7 @@ class MatchEntry:
     started_at: float
     updated_at: float
     mode: str
-    opponent: str  # a bot level, or "hotseat"
+    opponent: str  # a bot level, "hotseat", or "online"
     names: tuple[str, str]
     seat: int
     preset: str
@@ -57,10 +57,11 @@ class MatchEntry:
     @property
     def hands_open(self) -> bool:
         """Whether its hands may be shown: a hot-seat match's only once it is over (both hands show), a table's
-        once it is over or left, or at once when one person sits at it."""
+        once it is over or left, or at once when one person sits at it; an online match's at once (each hand is
+        kept once both have opened every card)."""
         if self.table is not None:
             return self.table.state != "playing" or self.table.people == 1
-        return self.vs_bot or self.finished
+        return self.vs_bot or self.finished or self.mode == "online"
 
     def duel(self, hand_no: int, names: tuple[str, str] | None = None) -> MatchEntry:
         """One duel of a table as a match of two, so its hand is named, replayed and exported as it was played:

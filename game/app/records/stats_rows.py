@@ -1,8 +1,8 @@
 """What the statistics keep: the two tables, their rows checked before they are trusted, and the
 figures counted from them.
 
-Everything is from one player's side: the human against a bot, seat 0 in hot-seat
-(``MatchMeta.human_seat``), grouped by ``MatchMeta.opponent_key`` (a bot level or ``hotseat:<name>``).
+Everything is from one player's side: the human against a bot, this screen's seat online, seat 0 in hot-seat
+(``MatchMeta.human_seat``), grouped by ``MatchMeta.opponent_key`` (a bot level, ``hotseat:<name>``, ``online:<name>``).
 A row is counted only when every field has the type and range it was written with; ``stats.Stats``
 keeps the file these rows live in.
 """
@@ -15,7 +15,7 @@ from typing import Any  # Any: for the Cell alias: a value as sqlite3 returns it
 
 from game.app.config.vocab import LEVELS, MODES, RULE_NAMES
 from game.app.matches.meta import MatchMeta
-from game.engine import FinalScore, HandResult, Rules
+from game.engine import FinalScore, HandResult, MatchState, Rules
 from game.engine.scoring import KINDS, MAX_HAND_POINTS
 
 SCHEMA_VERSION = 2  # 2: matches.abandoned (a version-1 file is upgraded in place, its rows kept)
@@ -162,7 +162,7 @@ def _when(x: object) -> bool:
 
 
 def _opponent(x: object) -> bool:
-    return isinstance(x, str) and _text(x, 64) and (x in LEVELS or x.startswith("hotseat:"))
+    return isinstance(x, str) and _text(x, 64) and (x in LEVELS or x.startswith(("hotseat:", "online:")))
 
 
 def valid_hand(row: tuple[Cell, ...]) -> HandRow | None:
@@ -190,7 +190,8 @@ def valid_match(row: tuple[Cell, ...]) -> MatchRow | None:
           and _text(names_text, 400) and preset in PRESETS and _whole(target, 1, MAX_TARGET)
           and _whole(my_score, 0, MAX_TOTAL) and _whole(their_score, 0, MAX_TOTAL)
           and _whole(my_total, 0, MAX_TOTAL) and _whole(their_total, 0, MAX_TOTAL) and _flag(won)
-          and _whole(hands, 1, MAX_HANDS) and _when(when) and _flag(abandoned) and not (abandoned and won))
+          and _whole(hands, 1, MAX_HANDS) and _when(when) and _flag(abandoned) and not (abandoned and won)
+          and (mode == "online") == str(opponent).startswith("online:"))  # a friend online is one only online
     if not ok:
         return None
     try:
@@ -220,6 +221,14 @@ def match_row(meta: MatchMeta, rules: Rules, final: FinalScore, hands: int, when
     return (meta.match_id, meta.opponent_key, meta.mode, json.dumps(names, ensure_ascii=False),
             rules.preset_name, rules.target, final.hand_points[me], final.hand_points[1 - me],
             final.totals[me], final.totals[1 - me], won, hands, when, int(abandoned))
+
+
+def abandoned_final(state: MatchState, meta: MatchMeta) -> FinalScore:
+    """The final score of a match left unfinished: the scores as they stand, lost by the player who left."""
+    me = meta.human_seat
+    scores = (int(state.scores[0]), int(state.scores[1]))
+    return FinalScore(winner=1 - me, hand_points=scores, line_bonus=(0, 0), game_bonus=(0, 0), shutout=False,
+                      totals=scores, margin=abs(scores[0] - scores[1]))
 
 
 def figures(key: str, all_hands: list[HandRow], all_matches: list[MatchRow]) -> OpponentStats:

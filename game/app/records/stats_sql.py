@@ -40,7 +40,7 @@ def _text(col: str, most: int) -> str:
 
 
 _OPPONENT = (f"({_text('opponent', 64)} AND (opponent IN {_words(tuple(LEVELS))} "
-             "OR substr(opponent, 1, 8) = 'hotseat:'))")
+             "OR substr(opponent, 1, 8) = 'hotseat:' OR substr(opponent, 1, 7) = 'online:'))")
 
 
 def _when(col: str) -> str:
@@ -66,7 +66,7 @@ def match_ok(abandoned: str = "abandoned") -> str:
         f"preset IN {_words(PRESETS)}", _int("target", 1, MAX_TARGET), _int("my_score", 0, MAX_TOTAL),
         _int("their_score", 0, MAX_TOTAL), _int("my_total", 0, MAX_TOTAL), _int("their_total", 0, MAX_TOTAL),
         _int("won", 0, 1), _int("hands", 1, MAX_HANDS), _when("finished_at"), _int(abandoned, 0, 1),
-        f"NOT ({abandoned} = 1 AND won = 1)", _NAMES))
+        f"NOT ({abandoned} = 1 AND won = 1)", "((mode = 'online') = (substr(opponent, 1, 7) = 'online:'))", _NAMES))
 
 
 INDEXES = ("CREATE INDEX IF NOT EXISTS hands_in_order ON hands (opponent, played_at, won, points, kind)",

@@ -47,8 +47,8 @@ def outcome_words(entry: MatchEntry) -> tuple[str, tuple[int, int, int]]:
     if line is not None and line.state == "finished" and line.winner is not None:
         words.append(tr("history.table_winner", name=side_name(line, line.winner)))
         colour = GOLD if line.person_won else RED
-    elif line is not None and line.state == "abandoned":
-        words.append(tr("history.abandoned"))
+    elif (line is not None and line.state == "abandoned") or (entry.mode == "online" and not entry.finished):
+        words.append(tr("history.abandoned"))  # an online match is never taken up again: unfinished, it was left
         colour = INK_DIM
     elif entry.finished and entry.won is not None and line is None:
         words.append(tr("stats.won") if entry.won else tr("stats.lost"))

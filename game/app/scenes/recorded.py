@@ -7,7 +7,7 @@ positions on the table through ``ReplayMatch``.
 from __future__ import annotations
 
 from game.app.config.vocab import LEVELS
-from game.app.lang import i18n
+from game.app.lang import bidi, i18n
 from game.app.lang.i18n import tr
 from game.app.records.history import MatchEntry
 from game.engine import MatchState, Rules
@@ -38,8 +38,11 @@ class Seats:
         return tr(key + ".bot" if bot else key, name=self.name(seat), **params)
 
     def opponent(self) -> str:
-        """Who the recorded player played against."""
-        return self.name(1 - self.entry.seat)
+        """Who the recorded player played against (a friend online marked so, as the statistics mark them)."""
+        name = self.name(1 - self.entry.seat)
+        if self.entry.mode != "online":
+            return name
+        return tr("stats.friend_online_named", name=bidi.isolate(name) if i18n.is_rtl() else name)
 
 
 class ReplayMatch:

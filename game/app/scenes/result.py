@@ -13,6 +13,7 @@ import pygame_gui
 from game.app.animation.celebration import Burst, Effects, Glow
 from game.app.animation.showdown import Hooks, Showdown
 from game.app.animation.table import Target
+from game.app.lang.i18n import tr
 from game.app.matches.match import Match
 from game.app.stage.scene import Host
 from game.engine import Card, Phase
@@ -47,6 +48,7 @@ class ResultScene(ResultDrawing):
         self.next_button: pygame_gui.elements.UIButton | None = None
         self.coach_button: pygame_gui.elements.UIButton | None = None
         self.clock = 0.0
+        self.said: str | None = None  # what the Next button says the next deal waits for
 
     # ------------------------------------------------------------------ what the showdown has shown
 
@@ -201,5 +203,27 @@ class ResultScene(ResultDrawing):
                 self.labelled.add(seat)  # a row's label comes once its cards first land, then stays
         if self.showdown.points_shown and self.showdown.panel >= 1.0:
             self.show_button()  # the panel is whole once its points line is out
+        self.between_hands()
+
+    def between_hands(self) -> None:
+        """A friend's match is heard while its result shows (the friend leaving is said here); once the next
+        hand is asked for, the Next button says it is being dealt, and a toast when it waits for the friend."""
+        self.match.idle()
+        if self.app.top is not self:
+            return  # the next hand is dealt, or the friend left: gone on
+        for words in self.match.take_notices():
+            self.app.toast(words, 6.0)
+        waiting = self.match.waiting()
+        if waiting == self.said or self.next_button is None:
+            return
+        if waiting is None:
+            self.next_button.set_text(tr(self.button_key()))
+            self.next_button.enable()
+        elif self.said is None:
+            self.next_button.set_text(tr("net.dealing"))
+            self.next_button.disable()
+        if waiting is not None and waiting != tr("net.dealing"):
+            self.app.toast(waiting, 6.0)  # the friend, by name: a toast has room for any name
+        self.said = waiting
 
     # ------------------------------------------------------------------ draw

@@ -290,11 +290,11 @@ class ResultLayout(TableScene):
         return "button.continue" if self.state.phase is Phase.MATCH_OVER else "button.next_hand"
 
     def button_width(self) -> int:
-        """Wide enough for the button's words, Next hand's or the last hand's Continue, so it is one width
-        every hand (its font is the theme's 19 at this scale)."""
+        """Wide enough for the button's words, Next hand's, the last hand's Continue or an online deal's
+        Dealing, so it is one width every hand (its font is the theme's 19 at this scale)."""
         lay = self.app.layout
         words = max(text.measure(tr(key), round(19 * ui_step(lay.s)), True)[0]
-                    for key in ("button.next_hand", "button.continue"))
+                    for key in ("button.next_hand", "button.continue", "net.dealing"))
         return max(round(lay.col_w * 1.1), words + lay.px(40))
 
     def panel_rect(self) -> pygame.Rect:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from game.app.lang import typed
 from game.app.lang.i18n import tr
-from game.engine import IN_PLAY, FinalScore, MatchState, Rules
+from game.app.records.stats_rows import abandoned_final
+from game.engine import IN_PLAY, MatchState, Rules
 
 if TYPE_CHECKING:
     from game.app.matches.meta import MatchMeta
@@ -41,14 +42,6 @@ def saved_summary(state: MatchState, meta: MatchMeta) -> str:
     key = "menu.saved_match_bot" if meta.mode == "bot" else "menu.saved_match"
     return tr(key, who=opponent_label(meta), mine=state.scores[me], theirs=state.scores[1 - me],
               rules=rules_label(state.rules))
-
-
-def abandoned_final(state: MatchState, meta: MatchMeta) -> FinalScore:
-    """The final score of a match left unfinished: the scores as they stand, lost by the player who left."""
-    me = getattr(meta, "human_seat", 0)
-    scores = (int(state.scores[0]), int(state.scores[1]))
-    return FinalScore(winner=1 - me, hand_points=scores, line_bonus=(0, 0), game_bonus=(0, 0), shutout=False,
-                      totals=scores, margin=abs(scores[0] - scores[1]))
 
 
 def record_abandoned(services: Services, state: MatchState, meta: MatchMeta) -> None:

@@ -46,13 +46,19 @@ def date_text(when: float) -> str:
 
 
 def opponent_name(key: str) -> str:
-    """A bot level's name (as the table names it), or the friend's name in hot-seat (``hotseat:<name>``)."""
+    """A bot level's name (as the table names it), the friend's name in hot-seat (``hotseat:<name>``), or the
+    friend's name marked online (``online:<name>``)."""
     key = str(key)
     if key in LEVELS:
         return tr("seat.computer_level", level=tr("level." + key))
     if key.startswith("hotseat:"):
         name = key.split(":", 1)[1].strip()
         return tr("stats.friend_named", name=name) if name and name != "?" else tr("stats.friend")
+    if key.startswith("online:"):
+        name = key.split(":", 1)[1].strip()
+        if name and name != "?":
+            return tr("stats.friend_online_named", name=bidi.isolate(name) if i18n.is_rtl() else name)
+        return tr("stats.friend_online")
     return key
 
 

@@ -187,3 +187,27 @@ def test_a_hot_seat_match_names_both_people_never_a_question_mark(monkeypatch, t
     assert "?" not in " ".join(seen)  # the friend with no name is "Friend" over the figures, never "?"
     assert opponent_name("hotseat:?") == i18n.tr("stats.friend") and opponent_name("hotseat:?") in seen
     db.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "ru"])
+def test_a_friend_online_is_an_opponent_of_their_own_named_online(monkeypatch, tmp_path, lang):
+    db = Stats(tmp_path / "s.sqlite3", background=False)
+    online = MatchMeta("online", names=("Sara", "Ali"), seat=1)  # the guest's side: Ali here, Sara the friend
+    db.record_hand(online, VAN, hand(0, "gin", 1, 40, 1, 0, 12), when=1)
+    db.record_match(online, VAN, FinalScore(1, (0, 40), (0, 0), (0, 0), False, (0, 140), 140), 1, when=2)
+    db.record_hand(FRIEND, VAN, hand(0, "knock", 0, 12, 0, 6, 18), when=3)
+    app = make_app(monkeypatch, lang)
+    app.services.stats = db
+    app.nav.to_menu()
+    app.push(StatsScene(app))
+    seen = drawn_strings(monkeypatch)
+    frames(app)
+    keys = {o.opponent for o in app.top.opponents}
+    assert keys == {"online:Sara", "hotseat:Sara"}  # the same name met online and at this screen: two lines
+    named = opponent_name("online:Sara")
+    assert "Sara" in named and named != opponent_name("hotseat:Sara")
+    assert i18n.tr("stats.friend_online_named", name="").strip() in named  # "(online)" in the screen's language
+    assert named in seen
+    assert i18n.tr("stats.won") in seen  # the guest won it: counted from the guest's own seat
+    assert opponent_name("online:?") == i18n.tr("stats.friend_online")
+    db.close()
