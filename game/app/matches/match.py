@@ -290,6 +290,11 @@ class Match:
         """What the table should say that no move says (a dropped line); nothing for a match on this machine."""
         return []
 
+    def standstill(self) -> str | None:
+        """Why the table stands still, its clock too, through nobody's move (a friend's dropped line), in
+        words for the status line; None for a match on this machine."""
+        return None
+
     def leave(self) -> None:
         """The player goes home from this match (a friend over the network is told); here it stays saved."""
 

@@ -38,6 +38,7 @@ class NetMatch(Match):
         super().__post_init__()
         self.queue: list[Notice] = []
         self.words: list[str] = []
+        self.line_down = False  # the line dropped and has not come back yet
         self.dealt: list[Event] = []  # the next hand's deal, heard while waiting for it
         self.keepers: list[Callable[[dict[str, object]], object]] = []  # told each hand checked by both
         self.on_checked: list[Callable[[], object]] = []  # told each hand checked by both (``session.true_hand``)
@@ -127,6 +128,7 @@ class NetMatch(Match):
                 events.append(notice.event)
             elif notice.kind in ("paused", "resumed"):
                 self.words.append(tr("net." + notice.kind))
+                self.line_down = notice.kind == "paused"
             elif notice.kind == "ended":
                 self.words.append(reason_words(notice.word))
                 self._stop(notice.word)
@@ -162,6 +164,11 @@ class NetMatch(Match):
     def take_notices(self) -> list[str]:
         words, self.words = self.words, []
         return words
+
+    def standstill(self) -> str | None:
+        if self.line_down and not self.stopped:
+            return tr("status.line_down", name=self.name(1 - self.session.seat))
+        return None
 
     def next_hand(self, source: object = None, by_player: bool = True) -> list[Event]:
         """The hand the friend and this side have just dealt (``idle`` saw it dealt)."""

@@ -35,6 +35,8 @@ class PlayHud:
     def status_text(self) -> str:
         m = self.model
         st = m.state
+        if (still := m.match.standstill()) is not None:  # a friend's line is down: not "thinking"
+            return still
         if not m.in_play() or st.to_act is None:
             return tr("status.hand_over")
         name = m.match.name(st.to_act)

@@ -187,3 +187,42 @@ def test_a_whole_match_with_a_friend_ends_on_the_match_over_screen(monkeypatch, 
     finally:
         friend.leave()
     assert isinstance(d.top, MatchOverScene) and session.match_over
+
+
+def test_while_the_line_is_down_the_table_says_so_and_its_clock_stands_still(monkeypatch):
+    from helpers.netsession import memory_pair
+
+    from game.app.lang.i18n import tr
+    from game.net.session import Session
+    from game.net.transport import Event
+
+    rules = preset("van", 100)  # a turn clock
+    host_link, guest_link = memory_pair()
+    host, guest = Session(host_link, "Ann", rules), Session(guest_link, "Bob")
+    for _ in range(2000):
+        host.poll()
+        guest.poll()
+        if guest.state is not None and guest.state.phase in IN_PLAY:
+            break
+    d = Driver(monkeypatch)
+    d.app.nav.play_network(guest)
+    for _ in range(600):  # the deal flies in; then the guest's own turn, or the host's move first
+        d.frame()
+        host.poll()
+        if host.my_turn:
+            host.play(plain_move(host, random.Random(2)))
+        if isinstance(d.top, PlayScene) and d.top.model.human_turn() and not d.app.table.busy:
+            break
+    play = d.top
+    assert isinstance(play, PlayScene) and play.model.human_turn()
+    guest_link.events.put(Event("paused", "dropped", "the line dropped"))
+    d.frame()
+    assert play.hud.status_text() == tr("status.line_down", name="Ann")
+    left = play.clock.left
+    for _ in range(30):
+        d.frame()
+    assert play.clock.left == left  # the turn clock waits for the line too (the session holds the turn)
+    guest_link.events.put(Event("resumed", "back", "the line is back"))
+    for _ in range(30):
+        d.frame()
+    assert play.hud.status_text() != tr("status.line_down", name="Ann") and play.clock.left < left
