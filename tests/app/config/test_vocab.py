@@ -24,7 +24,7 @@ DEFAULT_FILE = {
 def test_the_vocabularies_and_their_values():
     assert vocab.LANGUAGES == ("en", "fa", "ru") and sorted(vocab.RTL_LANGUAGES) == ["fa"]
     assert vocab.LEVELS == ("easy", "medium", "hard") == game.bots.LEVELS
-    assert vocab.MODES == ("bot", "hotseat")
+    assert vocab.MODES == ("bot", "hotseat", "online")
     assert vocab.ANIMATION_CHOICES == ("slow", "normal", "fast", "instant") == ANIMATION_CHOICES
     assert set(vocab.ANIMATION_FACTORS) == set(vocab.ANIMATION_CHOICES)
     assert vocab.CARD_SIZES == ("normal", "large") and vocab.CARD_BACKS == ("blue", "red", "green")

@@ -263,7 +263,12 @@ def test_meta_is_validated():
     with pytest.raises(ValueError):
         MatchMeta("hotseat", ("A", "B"), bot_level="easy")
     with pytest.raises(ValueError):
-        MatchMeta("online", ("A", "B"))
+        MatchMeta("postal", ("A", "B"))
+    with pytest.raises(ValueError):  # the person at this screen sits in one of two seats online, in seat 0 else
+        MatchMeta("online", ("A", "B"), seat=2)
+    with pytest.raises(ValueError):
+        MatchMeta("hotseat", ("A", "B"), seat=1)
+    assert MatchMeta("online", ("A", "B"), seat=1).human_seat == 1
     assert MatchMeta.from_dict({"mode": "hotseat", "names": ["A", "B"]}).names == ("A", "B")
 
 
