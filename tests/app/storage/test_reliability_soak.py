@@ -27,7 +27,8 @@ def test_killed_at_random_moments_the_game_loses_at_most_the_move_in_flight():
 
 @pytest.mark.slow
 def test_the_soak_catches_saves_that_fall_behind():
-    report = soak.run(kills=3, seed=3, min_wait=2.3, max_wait=2.7, slow=0.3, old_writer=True, log=lambda s: None)
+    # six chances: one kill may land just as the old writer has caught up (the disk then one save behind)
+    report = soak.run(kills=6, seed=3, min_wait=2.3, max_wait=2.7, slow=0.3, old_writer=True, log=lambda s: None)
     assert report.failures, report.summary()
     assert all("the disk holds" in f for f in report.failures), report.failures
 
