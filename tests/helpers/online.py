@@ -35,19 +35,11 @@ def referee_pair(seed, rules, dealer=0, wire=None):
 
 
 def pump_refs(refs, sent, wire=None):
-    """Deliver (seat, message) pairs between two referees, and all they answer, until both are quiet."""
-    from collections import deque
-
-    from game.net.messages import decode, encode
-
-    queue = deque(sent)
-    while queue:
-        seat, msg = queue.popleft()
-        frame = encode(msg)
-        if wire is not None:
-            wire.append(frame)
-        other = refs[1 - seat]
-        queue.extend((other.seat, reply) for reply in other.receive(decode(frame)))
+    """Deliver (seat, message) pairs of one seat, and all they answer, as the game's own loopback does."""
+    seats = {seat for seat, _ in sent}
+    assert len(seats) <= 1, "one seat's messages at a time"
+    if sent:
+        lb.pump_referees(refs, seats.pop(), [msg for _, msg in sent], wire)
 
 
 def choose(state, seat, rng):
@@ -79,23 +71,9 @@ def play_referees(seed, rules, dealer=0, wire=None):
 
 
 def play_match(seed, rules, most_hands=30):
-    """Hands between two honest referees until the match is over; the last pair and the hands played."""
-    from game.net.deck import KeyBook
-    from game.net.referee import HandReferee
-
-    books, dealer, history, hand = (KeyBook(), KeyBook()), 0, (), 1
-    while hand <= most_hands:
-        refs = [HandReferee(s, hand, rules, dealer, books[s], rand(seed * 100 + hand * 2 + s), history)
-                for s in (0, 1)]
-        pump_refs(refs, [(0, m) for m in refs[0].start()])
-        rng = random.Random(seed + hand)
-        while not (refs[0].over and refs[1].over):
-            seat = refs[0].state.to_act
-            pump_refs(refs, [(seat, m) for m in refs[seat].play(choose(refs[seat].state, seat, rng))])
-        nxt = refs[0].following()
-        assert nxt == refs[1].following()
-        if nxt is None:
-            return refs, hand
-        dealer, history = nxt
-        hand += 1
-    return refs, hand
+    """Hands between two honest referees until the match is over (``loopback.play_match``); the last pair
+    and the hands played."""
+    rng = random.Random(seed)
+    refs = lb.play_match(rules, 0, lambda seat, state: choose(state, seat, rng), rand(seed * 100),
+                         most_hands=most_hands)
+    return refs, refs[0].deck.hand

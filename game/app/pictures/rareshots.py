@@ -8,13 +8,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from game.app.matches.match import Match, MatchSetup
-from game.app.pictures.staging import play_to_end_of_hand
+from game.app.pictures.staging import play_hands
 from game.app.program.app import App
 from game.app.scenes.deal import DealScene
 from game.app.scenes.deal_details import DealDetailsScene
 from game.app.scenes.play import PlayScene
 from game.app.scenes.result import ResultScene
-from game.engine import NextHand, PassUpcard, Phase, preset
+from game.engine import PassUpcard, Phase, preset
 
 FOLDERS = ("Documents", "Downloads", "Music", "Pictures", ".cache")  # the staged folder's own folders
 
@@ -70,11 +70,7 @@ def _out_of_play(app: App, wait_human: Callable[[App], None]) -> Iterator[str]:
 
 def _hollywood_sheet(app: App, wait_human: Callable[[App], None]) -> Iterator[str]:
     match = Match(MatchSetup("bot", preset("hollywood"), 5, level="easy"), app.bots)
-    for _ in range(3):
-        play_to_end_of_hand(match)
-        if match.state.phase is Phase.MATCH_OVER:
-            break
-        match.apply(NextHand(), None)
+    play_hands(match, 3)
     app.nav.match = match
     app.nav.begin_play(match)
     wait_human(app)

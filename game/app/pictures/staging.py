@@ -66,6 +66,15 @@ def play_to_end_of_hand(match: Match, knocker_wanted: int | None = None, max_mov
         match.apply(plain_move(st, knocker_wanted is None or p == knocker_wanted), p)
 
 
+def play_hands(match: Match, hands: int, knocker_wanted: int | None = None) -> None:
+    """Up to ``hands`` hands played by the plain policy, the next dealt after each until the match is over."""
+    for _ in range(hands):
+        play_to_end_of_hand(match, knocker_wanted)
+        if match.state.phase is Phase.MATCH_OVER:
+            return
+        match.apply(NextHand(), None)
+
+
 def big_gin_hand(app: App, mode: Mode = "bot", names: tuple[str, str] = ("Ava", "Ben")) -> Match:
     """A first hand that seat 0 ends with a big gin (eleven melded cards), laid out on purpose: the plain
     policy's deals reach one too rarely to search for."""
@@ -114,11 +123,7 @@ def find_match(app: App, winner: int, target: int = 50, start: int = 1, tries: i
     """A whole seeded match (vs the computer, classic rules to ``target``) that ``winner`` wins."""
     for seed in range(start, start + tries):
         match = Match(MatchSetup("bot", preset("classic", target), seed, level="easy"), app.bots)
-        for _ in range(40):
-            play_to_end_of_hand(match, knocker_wanted=winner)
-            if match.state.phase is Phase.MATCH_OVER:
-                break
-            match.apply(NextHand(), None)
+        play_hands(match, 40, knocker_wanted=winner)
         if match.state.phase is Phase.MATCH_OVER and match.state.winner == winner:
             return match
     return None

@@ -16,7 +16,7 @@ from game.app.pictures.lessonshots import lesson_steps
 from game.app.pictures.netshots import net_tour
 from game.app.pictures.nightshots import night_tour
 from game.app.pictures.rareshots import rare_tour
-from game.app.pictures.staging import LONG_NAMES, find_result, play_to_end_of_hand
+from game.app.pictures.staging import LONG_NAMES, find_result, play_hands, play_to_end_of_hand
 from game.app.pictures.statshots import stats_tour
 from game.app.program.app import App
 from game.app.scenes.confirm import ConfirmScene
@@ -29,7 +29,7 @@ from game.app.scenes.play import PlayScene
 from game.app.scenes.setting_options import PAGES
 from game.app.scenes.settings import SettingsScene
 from game.app.stage.scene import Scene
-from game.engine import IN_PLAY, Card, Discard, DrawDiscard, DrawStock, MatchSeal, NextHand, Phase, best_discard, preset
+from game.engine import IN_PLAY, Card, Discard, DrawDiscard, DrawStock, MatchSeal, Phase, best_discard, preset
 
 T = TypeVar("T", bound=Scene)
 
@@ -288,11 +288,7 @@ def _ends(app: App) -> Iterator[str]:
     """The match over, the error screen, the menu offering Continue."""
     # match over: a whole match played forward
     match = Match(MatchSetup("bot", preset("classic", 50), 3, level="easy"), app.bots)
-    for _ in range(40):
-        play_to_end_of_hand(match)
-        if match.state.phase is Phase.MATCH_OVER:
-            break
-        match.apply(NextHand(), None)
+    play_hands(match, 40)
     app.nav.match = match
     app.nav.show_match_over(match)
     settle(app)
@@ -367,11 +363,7 @@ def _fair_result(app: App) -> Iterator[str]:
 def _match_views(app: App) -> Iterator[str]:
     """The log, the score sheet and the discard pile over the table, two hands into a match."""
     match = Match(MatchSetup("bot", preset("van"), 41, level="hard"), app.bots)
-    for _ in range(2):
-        play_to_end_of_hand(match)
-        if match.state.phase is Phase.MATCH_OVER:
-            break
-        match.apply(NextHand(), None)
+    play_hands(match, 2)
     app.nav.match = match
     app.nav.begin_play(match)
     play = on_top(app, PlayScene)
