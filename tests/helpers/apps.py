@@ -226,3 +226,25 @@ def start(d: Driver, opponent: str) -> None:
     d.press("#start")
     if d.top.name == "deal":
         d.key(pygame.K_SPACE)
+
+
+def attached_match(folder, setup):
+    """A match with the player's services on ``folder`` and the program's listeners, as a played match has
+    them; every save's text kept in order.  Returns the services, the match and the saves."""
+    import game.bots as bots
+    from game.app.matches.match import Match
+    from game.app.program import listeners as match_listeners
+    from game.app.storage import match_text
+
+    services = Services.for_player(folder)
+    match = Match(setup, bots)
+    saves = []
+    real = services.store.save_match
+
+    def keep(state, meta, hand=None, seal=None):
+        saves.append(match_text(state, meta, hand, seal))
+        real(state, meta, hand, seal)
+
+    services.store.save_match = keep
+    match_listeners.attach(match, services)
+    return services, match, saves

@@ -6,32 +6,18 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from helpers.apps import attached_match
 
 import game.bots as bots
 from game.app.matches.match import Match, MatchSetup
 from game.app.pictures.staging import plain_move
-from game.app.program import listeners as match_listeners
 from game.app.records import playways
 from game.app.stage.services import Services
-from game.app.storage import match_text
 from game.engine import VAN, Phase
 
 pytestmark = pytest.mark.usefixtures("close_apps")
 
 
-def _start(folder, setup):
-    services = Services.for_player(folder)
-    match = Match(setup, bots)
-    saves = []
-    real = services.store.save_match
-
-    def keep(state, meta, hand=None, seal=None):
-        saves.append(match_text(state, meta, hand, seal))
-        real(state, meta, hand, seal)
-
-    services.store.save_match = keep
-    match_listeners.attach(match, services)
-    return services, match, saves
 
 
 def _play_out(match):
@@ -44,7 +30,8 @@ def _play_out(match):
 
 
 def test_the_end_of_a_match_counts_the_player_by_name(tmp_path):
-    services, match, _ = _start(tmp_path, MatchSetup("bot", VAN.with_(target=10), 11, "easy", names=("Ava", "")))
+    setup = MatchSetup("bot", VAN.with_(target=10), 11, "easy", names=("Ava", ""))
+    services, match, _ = attached_match(tmp_path, setup)
     _play_out(match)
     services.close()
     me = match.info.human_seat
@@ -55,7 +42,7 @@ def test_the_end_of_a_match_counts_the_player_by_name(tmp_path):
 
 def test_a_hot_seat_match_counts_both_people_once_after_a_kill(tmp_path, monkeypatch):
     setup = MatchSetup("hotseat", VAN.with_(target=10), 12, names=("Ava", "Bo"))
-    services, match, saves = _start(tmp_path, setup)
+    services, match, saves = attached_match(tmp_path, setup)
     monkeypatch.setattr(playways, "count_finished", lambda *a: None)  # killed before ways.json was written
     _play_out(match)
     monkeypatch.undo()

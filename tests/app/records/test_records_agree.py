@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from helpers.apps import attached_match
 
 import game.bots as bots
 from game.app.matches.match import Match, MatchSetup
@@ -43,18 +44,7 @@ def play(match, until):
 
 
 def start(folder, seed=11, target=25):
-    services = Services.for_player(folder)
-    match = Match(MatchSetup("bot", VAN.with_(target=target), seed, "easy"), bots)
-    saves = []
-    real = services.store.save_match
-
-    def keep(state, meta, hand=None, seal=None):
-        saves.append(match_text(state, meta, hand, seal))
-        real(state, meta, hand, seal)
-
-    services.store.save_match = keep
-    match_listeners.attach(match, services)
-    return services, match, saves
+    return attached_match(folder, MatchSetup("bot", VAN.with_(target=target), seed, "easy"))
 
 
 def resume(folder, save_text):
